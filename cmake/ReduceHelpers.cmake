@@ -1,0 +1,41 @@
+# Helpers shared by the project's CMakeLists.
+
+include(GNUInstallDirs)
+
+# add_reduce_library(name SOURCES... [DEPENDS tgt...] [LINK_MLIR lib...]
+#                    [LINK_LIBS lib...])
+# A static library of ours, exported in the `ReduceTargets` set so that a
+# downstream project can `find_package(Reduce)` it. MLIR libraries go through
+# LINK_MLIR, which resolves to libMLIR.so when MLIR_LINK_MLIR_DYLIB is on.
+function(add_reduce_library name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_MLIR;LINK_LIBS" ${ARGN})
+  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
+    EXCLUDE_FROM_LIBMLIR
+    DISABLE_INSTALL
+    DEPENDS ${ARG_DEPENDS})
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${REDUCE_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${REDUCE_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  if(ARG_LINK_LIBS)
+    target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
+  endif()
+  if(ARG_LINK_MLIR)
+    mlir_target_link_libraries(${name} PUBLIC ${ARG_LINK_MLIR})
+  endif()
+  set_property(GLOBAL APPEND PROPERTY REDUCE_EXPORTED_LIBS ${name})
+  install(TARGETS ${name} EXPORT ReduceTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endfunction()
+
+# add_reduce_tool(name SOURCES... [LINK_MLIR lib...] [LINK_LIBS lib...])
+function(add_reduce_tool name)
+  cmake_parse_arguments(ARG "" "" "LINK_MLIR;LINK_LIBS" ${ARGN})
+  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  llvm_update_compile_flags(${name})
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  mlir_target_link_libraries(${name} PRIVATE ${ARG_LINK_MLIR})
+  install(TARGETS ${name} EXPORT ReduceTargets
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endfunction()

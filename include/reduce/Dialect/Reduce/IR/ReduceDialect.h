@@ -1,0 +1,23 @@
+//===- ReduceDialect.h - Reduce dialect declaration -------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the `reduce` dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_DIALECT_REDUCE_IR_REDUCEDIALECT_H
+#define REDUCE_DIALECT_REDUCE_IR_REDUCEDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dialect.h"
+
+#include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.h.inc"
+
+#endif // REDUCE_DIALECT_REDUCE_IR_REDUCEDIALECT_H

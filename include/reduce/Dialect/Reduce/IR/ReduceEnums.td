@@ -1,0 +1,34 @@
+//===- ReduceEnums.td - Reduce dialect enums ---------------*- tablegen -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Enumerations used by the properties of the reduce ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_DIALECT_REDUCE_IR_REDUCEENUMS_TD
+#define REDUCE_DIALECT_REDUCE_IR_REDUCEENUMS_TD
+
+include "mlir/IR/EnumAttr.td"
+
+def Reduce_NanMode : I32Enum<"NanMode",
+    "how reduce.min treats NaN inputs", [
+      I32EnumCase<"propagate", 0>,
+      I32EnumCase<"ignore", 1>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
+def Reduce_EmptyAxesMode : I32Enum<"EmptyAxesMode",
+    "what an empty runtime axes tensor means", [
+      I32EnumCase<"noop", 0>,
+      I32EnumCase<"all", 1>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
+#endif // REDUCE_DIALECT_REDUCE_IR_REDUCEENUMS_TD

@@ -1,0 +1,33 @@
+//===- ReduceDialect.cpp - Reduce dialect -----------------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Registers the ops of the `reduce` dialect and materializes the constants
+// its folders produce.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+#include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.cpp.inc"
+
+void ReduceDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "reduce/Dialect/Reduce/IR/ReduceOps.cpp.inc"
+      >();
+}
+
+Operation *ReduceDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}

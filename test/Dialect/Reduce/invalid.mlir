@@ -1,0 +1,275 @@
+// RUN: reduce-opt %s -split-input-file -verify-diagnostics
+
+/// One case per diagnostic of the reduce ops.
+
+func.func @axis_out_of_range_high(%x: tensor<6x12x10x24xf32>) {
+  // expected-error @+1 {{'reduce.sum' op axis 4 is out of range [-4, 3] for input of rank 4}}
+  %0 = reduce.sum %x axes [4] : tensor<6x12x10x24xf32> -> tensor<6x12x10x24xf32>
+  return
+}
+
+// -----
+
+func.func @axis_out_of_range_low(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.l1' op axis -3 is out of range [-2, 1] for input of rank 2}}
+  %0 = reduce.l1 %x axes [0, -3] : tensor<6x12xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @axis_on_rank0(%x: tensor<f32>) {
+  // expected-error @+1 {{'reduce.min' op axis 0 is out of range for input of rank 0 (expected empty axes)}}
+  %0 = reduce.min %x axes [0] : tensor<f32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @axis_i64_max(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op axis 9223372036854775807 is out of range [-2, 1] for input of rank 2}}
+  %0 = reduce.sum %x axes [9223372036854775807] : tensor<6x12xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @axis_beyond_i64(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{integer value too large}}
+  %0 = reduce.sum %x axes [9223372036854775808] : tensor<6x12xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @duplicate_axes(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op axis 1 (at position 1) duplicates axis 1 (at position 0): both name dimension 1}}
+  %0 = reduce.sum %x axes [1, 1] : tensor<6x12xf32> -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @duplicate_negative_axes(%x: tensor<6x12x10x24xf32>) {
+  // expected-error @+1 {{'reduce.min' op axis -1 (at position 1) duplicates axis 3 (at position 0): both name dimension 3}}
+  %0 = reduce.min %x axes [3, -1] : tensor<6x12x10x24xf32> -> tensor<6x12x10xf32>
+  return
+}
+
+// -----
+
+func.func @result_shape_mismatch(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op result type 'tensor<12xf32>' is incompatible with the inferred type 'tensor<6xf32>' (it may be less static, never contradict it)}}
+  %0 = reduce.sum %x axes [1] : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @result_rank_mismatch(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.l1' op result type 'tensor<6xf32>' is incompatible with the inferred type 'tensor<6x1xf32>'}}
+  %0 = reduce.l1 %x axes [1] keep_dims : tensor<6x12xf32> -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @result_more_static_than_inferred(%x: tensor<?x12xf32>) {
+  // expected-error @+1 {{'reduce.min' op result type 'tensor<6xf32>' is incompatible with the inferred type 'tensor<?xf32>'}}
+  %0 = reduce.min %x axes [1] : tensor<?x12xf32> -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @ranked_result_of_unranked_input(%x: tensor<*xf32>) {
+  // expected-error @+1 {{'reduce.sum' op result type 'tensor<?xf32>' is incompatible with the inferred type 'tensor<*xf32>'}}
+  %0 = reduce.sum %x axes [1] : tensor<*xf32> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @element_type_mismatch(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op result element type 'f16' does not match input element type 'f32'}}
+  %0 = reduce.sum %x axes [1] : tensor<6x12xf32> -> tensor<6xf16>
+  return
+}
+
+// -----
+
+func.func @non_numeric_i1(%x: tensor<4xi1>) {
+  // expected-error @+1 {{'reduce.sum' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xi1>'}}
+  %0 = reduce.sum %x axes [0] : tensor<4xi1> -> tensor<i1>
+  return
+}
+
+// -----
+
+func.func @non_numeric_index(%x: tensor<4xindex>) {
+  // expected-error @+1 {{'reduce.min' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xindex>'}}
+  %0 = reduce.min %x axes [0] : tensor<4xindex> -> tensor<index>
+  return
+}
+
+// -----
+
+func.func @non_numeric_complex(%x: tensor<4xcomplex<f32>>) {
+  // expected-error @+1 {{'reduce.l1' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xcomplex<f32>>'}}
+  %0 = reduce.l1 %x axes [0] : tensor<4xcomplex<f32>> -> tensor<complex<f32>>
+  return
+}
+
+// -----
+
+func.func @non_numeric_f8(%x: tensor<4xf8E4M3FN>) {
+  // expected-error @+1 {{'reduce.sum' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xf8E4M3FN>'}}
+  %0 = reduce.sum %x axes [0] : tensor<4xf8E4M3FN> -> tensor<f8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @signed_integer(%x: tensor<4xsi32>) {
+  // expected-error @+1 {{'reduce.sum' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xsi32>'}}
+  %0 = reduce.sum %x axes [0] : tensor<4xsi32> -> tensor<si32>
+  return
+}
+
+// -----
+
+func.func @odd_integer_width(%x: tensor<4xi7>) {
+  // expected-error @+1 {{'reduce.sum' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xi7>'}}
+  %0 = reduce.sum %x axes [0] : tensor<4xi7> -> tensor<i7>
+  return
+}
+
+// -----
+
+func.func @not_a_tensor(%x: memref<4xf32>) {
+  // expected-error @+1 {{custom op 'reduce.sum' invalid kind of type specified}}
+  %0 = reduce.sum %x axes [0] : memref<4xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_float(%x: tensor<6x12xf32>, %a: tensor<1xf32>) {
+  // expected-error @+1 {{'reduce.sum' op operand #1 must be tensor of signless integer values, but got 'tensor<1xf32>'}}
+  %0 = reduce.sum %x axes %a : tensor<6x12xf32>, tensor<1xf32> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_index(%x: tensor<6x12xf32>, %a: tensor<1xindex>) {
+  // expected-error @+1 {{'reduce.min' op operand #1 must be tensor of signless integer values, but got 'tensor<1xindex>'}}
+  %0 = reduce.min %x axes %a : tensor<6x12xf32>, tensor<1xindex> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_rank2(%x: tensor<6x12xf32>, %a: tensor<1x1xi64>) {
+  // expected-error @+1 {{'reduce.l1' op expected a 0-D or 1-D axes operand, but got rank 2 ('tensor<1x1xi64>')}}
+  %0 = reduce.l1 %x axes %a : tensor<6x12xf32>, tensor<1x1xi64> -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_on_rank0(%x: tensor<f32>, %a: tensor<i64>) {
+  // expected-error @+1 {{'reduce.sum' op axes operand of type 'tensor<i64>' names one axis, but the input has rank 0}}
+  %0 = reduce.sum %x axes %a : tensor<f32>, tensor<i64> -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_result_contradicts(%x: tensor<6x12xf32>, %a: tensor<1xi64>) {
+  // expected-error @+1 {{'reduce.sum' op result type 'tensor<?x?xf32>' is incompatible with the inferred type 'tensor<?xf32>'}}
+  %0 = reduce.sum %x axes %a : tensor<6x12xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_operand_unknown_count(%x: tensor<6x12xf32>, %a: tensor<2xi64>) {
+  // expected-error @+1 {{'reduce.sum' op result type 'tensor<?xf32>' is incompatible with the inferred type 'tensor<*xf32>'}}
+  %0 = reduce.sum %x axes %a : tensor<6x12xf32>, tensor<2xi64> -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @empty_axes_all_with_static_axes(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op 'empty_axes all' requires an axes operand, but the axes are static}}
+  %0 = reduce.sum %x axes [] empty_axes all : tensor<6x12xf32> -> tensor<6x12xf32>
+  return
+}
+
+// -----
+
+func.func @both_axes_forms(%x: tensor<6x12xf32>, %a: tensor<1xi64>) {
+  // expected-error @+1 {{'reduce.sum' op expected either static axes or an axes operand, but found both}}
+  %0 = "reduce.sum"(%x, %a) <{axes = array<i64: 0>}> : (tensor<6x12xf32>, tensor<1xi64>) -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @no_axes(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum' op expected either static axes or an axes operand, but found neither}}
+  %0 = "reduce.sum"(%x) : (tensor<6x12xf32>) -> tensor<6x12xf32>
+  return
+}
+
+// -----
+
+func.func @missing_axes_keyword(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{expected 'axes'}}
+  %0 = reduce.sum %x [0] : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @bad_axes_syntax(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{expected a static axes list '[...]' or an axes operand}}
+  %0 = reduce.sum %x axes 0 : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @bad_nan_mode(%x: tensor<6x12xf32>) {
+  // expected-error @+2 {{invalid value for property nan_mode, expected how reduce.min treats NaN inputs}}
+  // expected-error @+1 {{expected one of [propagate, ignore] for how reduce.min treats NaN inputs, got: maybe}}
+  %0 = reduce.min %x axes [0] nan_mode maybe : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @nan_mode_on_sum(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = reduce.sum %x axes [0] nan_mode ignore : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @bad_empty_axes(%x: tensor<6x12xf32>, %a: tensor<?xi64>) {
+  // expected-error @+2 {{invalid value for property empty_axes, expected what an empty runtime axes tensor means}}
+  // expected-error @+1 {{expected one of [noop, all] for what an empty runtime axes tensor means, got: some}}
+  %0 = reduce.sum %x axes %a empty_axes some : tensor<6x12xf32>, tensor<?xi64> -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @axes_attr_wrong_kind(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{invalid properties {axes = [0]} for op reduce.sum: Invalid attribute `axes` in property conversion: [0]}}
+  %0 = "reduce.sum"(%x) <{axes = [0 : i64]}> : (tensor<6x12xf32>) -> tensor<12xf32>
+  return
+}

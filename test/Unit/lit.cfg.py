@@ -1,0 +1,12 @@
+# -*- Python -*-
+# lit configuration that runs the gtest binaries built under unittests/.
+
+import os
+
+import lit.formats
+
+config.name = "REDUCE-Unit"
+config.suffixes = []
+config.test_exec_root = os.path.join(config.reduce_obj_root, "unittests")
+config.test_source_root = config.test_exec_root
+config.test_format = lit.formats.GoogleTest(".", "Tests")

@@ -1,0 +1,36 @@
+# -*- Python -*-
+# lit configuration of the reduce regression suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "REDUCE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.reduce_obj_root, "test")
+# The gtest suite has its own config; the consumer project is not a test.
+config.excludes = ["Unit", "CMakeLists.txt", "README.txt", "lit.cfg.py",
+                   "lit.site.cfg.py", "consumer"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%reduce_src_root", config.reduce_src_root))
+config.substitutions.append(("%reduce_obj_root", config.reduce_obj_root))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# Run FileCheck with strict variable scoping, as upstream MLIR does.
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
+tools = ["reduce-opt", "mlir-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)

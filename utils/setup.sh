@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine for the project and builds it:
+#   1. installs the Debian packages that are missing (apt-get update first),
+#   2. configures the build directory (once),
+#   3. builds the given targets (default: everything).
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+#
+# Usage: utils/setup.sh [ninja-target...]
+# Environment: BUILD_DIR (default: build), CMAKE_BUILD_TYPE (default: Release)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$root/build}
+build_type=${CMAKE_BUILD_TYPE:-Release}
+llvm_prefix=/usr/lib/llvm-22
+
+packages=(
+  cmake ninja-build
+  clang-22 libclang-rt-22-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libgtest-dev python3
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if ((${#missing[@]})); then
+  echo "setup: installing missing packages: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ ! -f "$build_dir/build.ninja" ]; then
+  echo "setup: configuring $build_dir"
+  cmake -G Ninja -S "$root" -B "$build_dir" \
+    -DCMAKE_BUILD_TYPE="$build_type" \
+    -DCMAKE_C_COMPILER="$llvm_prefix/bin/clang" \
+    -DCMAKE_CXX_COMPILER="$llvm_prefix/bin/clang++" \
+    -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
+    -DCMAKE_INSTALL_PREFIX="$build_dir/install" >/dev/null
+fi
+
+echo "setup: building ${*:-all}"
+ninja -C "$build_dir" "$@"
