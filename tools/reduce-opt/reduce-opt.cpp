@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Conversion/Passes.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
+  mlir::reduce::registerReduceConversionPasses();
   mlir::reduce::test::registerTestReduceInferTypesPass();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "reduce optimizer driver\n", registry));

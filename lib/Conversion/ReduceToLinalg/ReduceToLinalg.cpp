@@ -1,0 +1,446 @@
+//===- ReduceToLinalg.cpp - Reduce to linalg conversion ---------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers the reduce ops to `linalg.reduce` on tensors. Each op becomes
+//
+//   tensor.empty -> linalg.fill(identity) -> linalg.reduce(body)
+//     [-> linalg.map(arith.truncf)] [-> tensor.expand_shape]
+//
+// with `tensor.bitcast`s around it for unsigned element types, because arith
+// and linalg work on signless integers only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Conversion/ReduceToLinalg/ReduceToLinalg.h"
+
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::reduce {
+#define GEN_PASS_DEF_CONVERTREDUCETOLINALGPASS
+#include "reduce/Conversion/Passes.h.inc"
+} // namespace mlir::reduce
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+//===----------------------------------------------------------------------===//
+// Axes
+//===----------------------------------------------------------------------===//
+
+/// Returns the normalized axes of a reduce op whose input has rank `rank`:
+/// its static list, or the values of its constant axes operand (an empty one
+/// following `emptyAxes`). Fails for a non-constant axes operand or an axis
+/// out of range; the error is reported through `emitError` when given.
+static FailureOr<SmallVector<int64_t>>
+getLoweringAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
+                EmptyAxesMode emptyAxes, int64_t rank,
+                function_ref<InFlightDiagnostic()> emitError = nullptr) {
+  SmallVector<int64_t> values;
+  if (staticAxes) {
+    values = llvm::to_vector(*staticAxes);
+  } else {
+    DenseIntElementsAttr axesAttr;
+    if (!matchPattern(axesOperand, m_Constant(&axesAttr))) {
+      if (emitError)
+        emitError() << "cannot lower a non-constant axes operand: expected "
+                       "static axes or a constant axes operand";
+      return failure();
+    }
+    for (const APInt &value : axesAttr.getValues<APInt>())
+      values.push_back(value.getSExtValue());
+    if (values.empty() && emptyAxes == EmptyAxesMode::all)
+      values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  }
+  FailureOr<SmallVector<int64_t>> axes = normalizeAxes(values, rank);
+  if (failed(axes) && emitError) {
+    InFlightDiagnostic diag = emitError();
+    diag << "cannot lower axes [";
+    llvm::interleaveComma(values, diag);
+    diag << "]: expected axes in [" << -rank << ", " << rank - 1
+         << "] for input of rank " << rank;
+  }
+  return axes;
+}
+
+/// Checks that `op` can be lowered, reporting why not on the op.
+template <typename OpTy>
+static LogicalResult checkLowerable(OpTy op) {
+  auto emitError = [&] { return op.emitOpError(); };
+  auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
+  if (!inputType)
+    return emitError() << "cannot lower an unranked input: expected a ranked "
+                          "tensor, found "
+                       << op.getInput().getType();
+  return getLoweringAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
+                         inputType.getRank(), emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Everything the lowering needs to know about one reduction.
+struct ReductionInfo {
+  ReductionKind kind;
+  /// The signless element type the data is computed in.
+  Type elementType;
+  /// The type of the accumulator: f32 for f16/bf16 sums, else `elementType`.
+  Type accType;
+  /// True when the original element type is unsigned.
+  bool isUnsigned;
+  /// The NaN treatment of a float min.
+  NanMode nanMode;
+
+  bool isFloat() const { return isa<FloatType>(elementType); }
+  /// True for a float min that skips NaN operands.
+  bool ignoresNan() const {
+    return kind == ReductionKind::min && isFloat() &&
+           nanMode == NanMode::ignore;
+  }
+};
+} // namespace
+
+/// Returns the description of a reduction of kind `kind` on `elementType`.
+static ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
+                                      NanMode nanMode) {
+  ReductionInfo info{kind, elementType, elementType, false, nanMode};
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    info.isUnsigned = intType.isUnsigned();
+    info.elementType = info.accType =
+        IntegerType::get(elementType.getContext(), intType.getWidth());
+  } else if (kind != ReductionKind::min &&
+             (elementType.isF16() || elementType.isBF16())) {
+    info.accType = Float32Type::get(elementType.getContext());
+  }
+  return info;
+}
+
+/// Returns `value` (of the signless element type) as the accumulator type.
+static Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
+                         Value value) {
+  if (value.getType() == info.accType)
+    return value;
+  return arith::ExtFOp::create(b, loc, info.accType, value);
+}
+
+/// Returns |value|: the float absolute value, the wrapping integer one
+/// (|INT_MIN| = INT_MIN) or `value` itself for unsigned integers.
+static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
+                       Value value) {
+  if (info.isFloat())
+    return math::AbsFOp::create(b, loc, value);
+  if (info.isUnsigned)
+    return value;
+  return math::AbsIOp::create(b, loc, value);
+}
+
+/// Returns the IEEE 754-2019 `minimumNumber(lhs, rhs)`: NaN operands are
+/// skipped (NaN only if both are NaN) and -0.0 < +0.0.
+static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
+                                 Value rhs) {
+  auto isNan = [&](Value value) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value,
+                                 value);
+  };
+  // A NaN `lhs` is replaced by `rhs`, then a NaN `rhs` by the new `lhs`:
+  // both are NaN only if both were.
+  Value newLhs = arith::SelectOp::create(b, loc, isNan(lhs), rhs, lhs);
+  Value newRhs = arith::SelectOp::create(b, loc, isNan(rhs), newLhs, rhs);
+  return arith::MinimumFOp::create(b, loc, newLhs, newRhs);
+}
+
+/// Builds the body of the reduction: combines one input element `element`
+/// with the accumulator `acc`.
+static Value createCombiner(OpBuilder &b, Location loc,
+                            const ReductionInfo &info, Value element,
+                            Value acc) {
+  switch (info.kind) {
+  case ReductionKind::l1:
+    element = createAbs(b, loc, info, element);
+    [[fallthrough]];
+  case ReductionKind::sum:
+    element = extendToAcc(b, loc, info, element);
+    if (info.isFloat())
+      return arith::AddFOp::create(b, loc, element, acc);
+    return arith::AddIOp::create(b, loc, element, acc);
+  case ReductionKind::min:
+    if (!info.isFloat()) {
+      if (info.isUnsigned)
+        return arith::MinUIOp::create(b, loc, element, acc);
+      return arith::MinSIOp::create(b, loc, element, acc);
+    }
+    if (info.ignoresNan())
+      return createMinimumNumber(b, loc, element, acc);
+    return arith::MinimumFOp::create(b, loc, element, acc);
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+/// Returns the identity of the reduction as a typed attribute: 0, +inf or
+/// the largest value of the integer type.
+static TypedAttr getIdentityAttr(OpBuilder &b, const ReductionInfo &info) {
+  if (info.kind != ReductionKind::min)
+    return b.getZeroAttr(info.accType);
+  if (auto floatType = dyn_cast<FloatType>(info.accType))
+    return b.getFloatAttr(floatType,
+                          APFloat::getInf(floatType.getFloatSemantics()));
+  unsigned width = info.accType.getIntOrFloatBitWidth();
+  return b.getIntegerAttr(info.accType, info.isUnsigned
+                                            ? APInt::getMaxValue(width)
+                                            : APInt::getSignedMaxValue(width));
+}
+
+/// Returns the value the accumulators start from. It is the identity, except
+/// for a NaN-skipping min: there the init is NaN, which `minimumNumber`
+/// skips, so that a set of NaNs gives NaN; the identity +inf is only used
+/// when the reduced extent is 0. `inputSizes` are the sizes of the input.
+static Value createInitValue(OpBuilder &b, Location loc,
+                             const ReductionInfo &info,
+                             ArrayRef<OpFoldResult> inputSizes,
+                             ArrayRef<int64_t> axes) {
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+  if (!info.ignoresNan())
+    return identity;
+
+  // The set is empty if one reduced dim is 0: known statically, or tested
+  // at run time on the dynamic dims.
+  Value isEmpty;
+  for (int64_t dim : axes) {
+    std::optional<int64_t> size = getConstantIntValue(inputSizes[dim]);
+    if (size && *size == 0)
+      return identity;
+    if (size)
+      continue;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              cast<Value>(inputSizes[dim]), zero);
+    isEmpty =
+        isEmpty ? arith::OrIOp::create(b, loc, isEmpty, isZero) : isZero;
+  }
+  auto floatType = cast<FloatType>(info.accType);
+  Value nan = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(floatType,
+                             APFloat::getQNaN(floatType.getFloatSemantics())));
+  if (!isEmpty)
+    return nan;
+  return arith::SelectOp::create(b, loc, isEmpty, identity, nan);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor plumbing
+//===----------------------------------------------------------------------===//
+
+/// Returns the sizes in `sizes` of the dims not listed in `droppedDims`.
+static SmallVector<OpFoldResult> dropDims(ArrayRef<OpFoldResult> sizes,
+                                          ArrayRef<int64_t> droppedDims) {
+  SmallVector<OpFoldResult> kept;
+  for (auto [dim, size] : llvm::enumerate(sizes))
+    if (!llvm::is_contained(droppedDims, static_cast<int64_t>(dim)))
+      kept.push_back(size);
+  return kept;
+}
+
+/// Returns `source` with its element type changed to `elementType` by a
+/// `tensor.bitcast`, or `source` if it already has that element type.
+static Value bitcastElements(OpBuilder &b, Location loc, Value source,
+                             Type elementType) {
+  auto type = cast<RankedTensorType>(source.getType());
+  if (type.getElementType() == elementType)
+    return source;
+  return tensor::BitcastOp::create(b, loc, type.clone(elementType), source);
+}
+
+/// Returns the elementwise `body(x)` of `source`, whose sizes are `sizes`, as
+/// a `linalg.map` into a tensor of element type `elementType`.
+static Value createMap(OpBuilder &b, Location loc, Value source,
+                       ArrayRef<OpFoldResult> sizes, Type elementType,
+                       function_ref<Value(OpBuilder &, Location, Value)> body) {
+  Value init = tensor::EmptyOp::create(b, loc, sizes, elementType);
+  auto mapOp = linalg::MapOp::create(
+      b, loc, ValueRange{source}, init,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(nested, nestedLoc,
+                                body(nested, nestedLoc, args[0]));
+      });
+  return mapOp->getResult(0);
+}
+
+/// Reinserts the reduced dims `axes` of `input` (of sizes `inputSizes`) as
+/// unit dims into `reduced`.
+static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
+                               ArrayRef<OpFoldResult> inputSizes,
+                               Value reduced, ArrayRef<int64_t> axes) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  SmallVector<OpFoldResult> outputShape;
+  SmallVector<int64_t> staticShape;
+  // Each unit dim joins the group of the next kept dim; trailing ones join
+  // the last group. Reducing everything leaves no group at all.
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t dim = 0, rank = inputType.getRank(); dim < rank; ++dim) {
+    pending.push_back(dim);
+    if (llvm::is_contained(axes, dim)) {
+      outputShape.push_back(b.getIndexAttr(1));
+      staticShape.push_back(1);
+      continue;
+    }
+    outputShape.push_back(inputSizes[dim]);
+    staticShape.push_back(inputType.getDimSize(dim));
+    groups.push_back(std::move(pending));
+    pending.clear();
+  }
+  if (!groups.empty())
+    llvm::append_range(groups.back(), pending);
+  auto resultType = RankedTensorType::get(
+      staticShape, cast<ShapedType>(reduced.getType()).getElementType());
+  return tensor::ExpandShapeOp::create(b, loc, resultType, reduced, groups,
+                                       outputShape);
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering
+//===----------------------------------------------------------------------===//
+
+/// Lowers one reduction of the ranked `input` over the normalized `axes` and
+/// returns a value of the inferred result type.
+static Value lowerReduction(OpBuilder &b, Location loc,
+                            const ReductionInfo &info, Value input,
+                            ArrayRef<int64_t> axes, bool keepDims) {
+  Type originalElementType =
+      cast<RankedTensorType>(input.getType()).getElementType();
+  input = bitcastElements(b, loc, input, info.elementType);
+  SmallVector<OpFoldResult> inputSizes = tensor::getMixedSizes(b, loc, input);
+
+  Value result;
+  if (axes.empty()) {
+    // Nothing is reduced: the L1 norm of one element is its |x|.
+    result = input;
+    if (info.kind == ReductionKind::l1 && !info.isUnsigned)
+      result = createMap(b, loc, input, inputSizes, info.elementType,
+                         [&](OpBuilder &nested, Location nestedLoc, Value x) {
+                           return createAbs(nested, nestedLoc, info, x);
+                         });
+  } else {
+    SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
+    Value initValue = createInitValue(b, loc, info, inputSizes, axes);
+    Value init = tensor::EmptyOp::create(b, loc, resultSizes, info.accType);
+    Value filled =
+        linalg::FillOp::create(b, loc, initValue, init)->getResult(0);
+    auto reduceOp = linalg::ReduceOp::create(
+        b, loc, ValueRange{input}, ValueRange{filled}, axes,
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          linalg::YieldOp::create(
+              nested, nestedLoc,
+              createCombiner(nested, nestedLoc, info, args[0], args[1]));
+        });
+    result = reduceOp->getResult(0);
+    // Wide accumulators are rounded once, at the end.
+    if (info.accType != info.elementType)
+      result = createMap(b, loc, result, resultSizes, info.elementType,
+                         [&](OpBuilder &nested, Location nestedLoc, Value x) {
+                           return arith::TruncFOp::create(
+                               nested, nestedLoc, info.elementType, x);
+                         });
+    if (keepDims)
+      result = expandReducedDims(b, loc, input, inputSizes, result, axes);
+  }
+  return bitcastElements(b, loc, result, originalElementType);
+}
+
+/// Returns the NaN mode of `op`: its property for reduce.min, else the
+/// default (irrelevant for sum and l1).
+template <typename OpTy>
+static NanMode getNanMode(OpTy op) {
+  if constexpr (std::is_same_v<OpTy, MinOp>)
+    return op.getNanMode();
+  return NanMode::propagate;
+}
+
+namespace {
+/// Lowers one reduce op to linalg.
+template <typename OpTy>
+struct ReductionOpLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getInput();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!inputType)
+      return rewriter.notifyMatchFailure(op, "unranked input");
+    // The original axes operand: a constant is looked through by value.
+    FailureOr<SmallVector<int64_t>> axes =
+        getLoweringAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
+                        inputType.getRank());
+    if (failed(axes))
+      return rewriter.notifyMatchFailure(op, "axes are not lowerable");
+
+    Location loc = op.getLoc();
+    ReductionInfo info = getReductionInfo(
+        OpTy::kKind, inputType.getElementType(), getNanMode(op));
+    Value result =
+        lowerReduction(rewriter, loc, info, input, *axes, op.getKeepDims());
+    // The written result type may be less static than the computed one.
+    Type resultType = op.getResult().getType();
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The `lower-reduce` pass.
+struct ConvertReduceToLinalgPass
+    : reduce::impl::ConvertReduceToLinalgPassBase<ConvertReduceToLinalgPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    // Report every op that cannot be lowered before touching the IR.
+    bool lowerable = true;
+    root->walk([&](Operation *op) {
+      LogicalResult result =
+          TypeSwitch<Operation *, LogicalResult>(op)
+              .Case<SumOp, L1Op, MinOp>(
+                  [](auto reduceOp) { return checkLowerable(reduceOp); })
+              .Default([](Operation *) { return success(); });
+      lowerable &= succeeded(result);
+    });
+    if (!lowerable)
+      return signalPassFailure();
+
+    MLIRContext *context = &getContext();
+    ConversionTarget target(*context);
+    target.addIllegalDialect<ReduceDialect>();
+    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                           math::MathDialect, tensor::TensorDialect>();
+    RewritePatternSet patterns(context);
+    populateReduceToLinalgConversionPatterns(patterns);
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::reduce::populateReduceToLinalgConversionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ReductionOpLowering<SumOp>, ReductionOpLowering<L1Op>,
+               ReductionOpLowering<MinOp>>(patterns.getContext());
+}
