@@ -17,6 +17,10 @@ function(add_reduce_library name)
     $<BUILD_INTERFACE:${REDUCE_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${REDUCE_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  # Our headers include MLIR's and LLVM's: consumers need their paths too.
+  set(upstream_includes ${MLIR_INCLUDE_DIRS} ${LLVM_INCLUDE_DIRS})
+  list(REMOVE_DUPLICATES upstream_includes)
+  target_include_directories(${name} SYSTEM PUBLIC ${upstream_includes})
   if(ARG_LINK_LIBS)
     target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
   endif()
@@ -36,6 +40,8 @@ function(add_reduce_tool name)
   llvm_update_compile_flags(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
   mlir_target_link_libraries(${name} PRIVATE ${ARG_LINK_MLIR})
+  # The installed tool finds libMLIR.so / libLLVM.so where Debian put them.
+  set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
   install(TARGETS ${name} EXPORT ReduceTargets
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

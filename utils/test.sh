@@ -7,7 +7,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 
-"$root/utils/setup.sh"
+# `all` does not include the generated docs that test/Docs compares.
+"$root/utils/setup.sh" all mlir-doc
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT

@@ -139,7 +139,7 @@ class Reduce_ReductionOp<string mnemonic, list<Trait> traits = []>
 
 def Reduce_SumOp : Reduce_ReductionOp<"sum"> {
   let summary = "sum of the elements over the given axes (ReduceSum)";
-  let description = [{
+  let description = !strconcat([{
     Computes the sum of the elements of `input` over `axes`, as OpenVINO
     ReduceSum-1 and ONNX ReduceSum (up to opset 18).
 
@@ -153,14 +153,16 @@ def Reduce_SumOp : Reduce_ReductionOp<"sum"> {
 
     **Arithmetic.** Integer sums wrap modulo 2^bits. f16 and bf16 accumulate
     in f32 and are rounded once at the end. The identity (the sum over a
-    size-0 dimension) is 0. Empty axes fold to the input. Float sums may be
-    reassociated by lowerings; the constant folder adds in row-major order.
-  }] # ReduceCommonDescription;
+    size-0 dimension) is +0.0 (so a sum of -0.0 values is +0.0). Empty axes
+    fold to the input. NaN and infinities follow IEEE 754 (`inf + -inf` is
+    NaN). Float sums may be reassociated by lowerings; the constant folder
+    adds in row-major order.
+  }], ReduceCommonDescription);
 }
 
 def Reduce_L1Op : Reduce_ReductionOp<"l1"> {
   let summary = "sum of absolute values over the given axes (ReduceL1)";
-  let description = [{
+  let description = !strconcat([{
     Computes the L1 norm, the sum of `|x|`, of `input` over `axes`, as
     OpenVINO ReduceL1-4 and ONNX ReduceL1 (up to opset 18).
 
@@ -177,12 +179,12 @@ def Reduce_L1Op : Reduce_ReductionOp<"l1"> {
     empty axes the result is the elementwise `|x|` (the L1 norm of a single
     element, as the OpenVINO reference and ONNX-18 compute it); the
     canonicalizer rewrites it to `math.absf` / `math.absi`.
-  }] # ReduceCommonDescription;
+  }], ReduceCommonDescription);
 }
 
 def Reduce_MinOp : Reduce_ReductionOp<"min"> {
   let summary = "minimum of the elements over the given axes (ReduceMin)";
-  let description = [{
+  let description = !strconcat([{
     Computes the minimum of the elements of `input` over `axes`, as OpenVINO
     ReduceMin-1 and ONNX ReduceMin (up to opset 18).
 
@@ -205,7 +207,7 @@ def Reduce_MinOp : Reduce_ReductionOp<"min"> {
     **Identity.** The minimum over a size-0 dimension is `+inf` for floats
     and the largest value of the type for integers (the ONNX-18 rule).
     Empty axes fold to the input.
-  }] # ReduceCommonDescription;
+  }], ReduceCommonDescription);
 
   let arguments = !con(commonArgs, (ins
     DefaultValuedProp<EnumProp<Reduce_NanMode>,
