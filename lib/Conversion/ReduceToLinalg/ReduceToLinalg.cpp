@@ -151,21 +151,6 @@ static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
   return math::AbsIOp::create(b, loc, value);
 }
 
-/// Returns the IEEE 754-2019 `minimumNumber(lhs, rhs)`: NaN operands are
-/// skipped (NaN only if both are NaN) and -0.0 < +0.0.
-static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
-                                 Value rhs) {
-  auto isNan = [&](Value value) {
-    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value,
-                                 value);
-  };
-  // A NaN `lhs` is replaced by `rhs`, then a NaN `rhs` by the new `lhs`:
-  // both are NaN only if both were.
-  Value newLhs = arith::SelectOp::create(b, loc, isNan(lhs), rhs, lhs);
-  Value newRhs = arith::SelectOp::create(b, loc, isNan(rhs), newLhs, rhs);
-  return arith::MinimumFOp::create(b, loc, newLhs, newRhs);
-}
-
 /// Builds the body of the reduction: combines one input element `element`
 /// with the accumulator `acc`.
 static Value createCombiner(OpBuilder &b, Location loc,
@@ -186,8 +171,6 @@ static Value createCombiner(OpBuilder &b, Location loc,
         return arith::MinUIOp::create(b, loc, element, acc);
       return arith::MinSIOp::create(b, loc, element, acc);
     }
-    if (info.ignoresNan())
-      return createMinimumNumber(b, loc, element, acc);
     return arith::MinimumFOp::create(b, loc, element, acc);
   }
   llvm_unreachable("unknown reduction kind");
@@ -207,27 +190,19 @@ static TypedAttr getIdentityAttr(OpBuilder &b, const ReductionInfo &info) {
                                             : APInt::getSignedMaxValue(width));
 }
 
-/// Returns the value the accumulators start from. It is the identity, except
-/// for a NaN-skipping min: there the init is NaN, which `minimumNumber`
-/// skips, so that a set of NaNs gives NaN; the identity +inf is only used
-/// when the reduced extent is 0. `inputSizes` are the sizes of the input.
-static Value createInitValue(OpBuilder &b, Location loc,
-                             const ReductionInfo &info,
-                             ArrayRef<OpFoldResult> inputSizes,
-                             ArrayRef<int64_t> axes) {
-  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
-  if (!info.ignoresNan())
-    return identity;
-
-  // The set is empty if one reduced dim is 0: known statically, or tested
-  // at run time on the dynamic dims.
+/// Returns an i1 that is true when the reduced extent (the product of the
+/// sizes of the dims `axes`, of sizes `inputSizes`) is 0.
+static Value createIsEmpty(OpBuilder &b, Location loc,
+                           ArrayRef<OpFoldResult> inputSizes,
+                           ArrayRef<int64_t> axes) {
   Value isEmpty;
   for (int64_t dim : axes) {
     std::optional<int64_t> size = getConstantIntValue(inputSizes[dim]);
-    if (size && *size == 0)
-      return identity;
-    if (size)
+    if (size) {
+      if (*size == 0)
+        return arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
       continue;
+    }
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value isZero =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -235,13 +210,19 @@ static Value createInitValue(OpBuilder &b, Location loc,
     isEmpty =
         isEmpty ? arith::OrIOp::create(b, loc, isEmpty, isZero) : isZero;
   }
-  auto floatType = cast<FloatType>(info.accType);
-  Value nan = arith::ConstantOp::create(
-      b, loc, b.getFloatAttr(floatType,
-                             APFloat::getQNaN(floatType.getFloatSemantics())));
   if (!isEmpty)
-    return nan;
-  return arith::SelectOp::create(b, loc, isEmpty, identity, nan);
+    return arith::ConstantIntOp::create(b, loc, /*value=*/0, /*width=*/1);
+  return isEmpty;
+}
+
+/// Returns a float constant of type `type` built by `makeValue` from the
+/// semantics of the type.
+static Value
+createFloatConstant(OpBuilder &b, Location loc, Type type,
+                    function_ref<APFloat(const llvm::fltSemantics &)> makeValue) {
+  auto floatType = cast<FloatType>(type);
+  return arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(floatType, makeValue(floatType.getFloatSemantics())));
 }
 
 //===----------------------------------------------------------------------===//
@@ -258,6 +239,14 @@ static SmallVector<OpFoldResult> dropDims(ArrayRef<OpFoldResult> sizes,
   return kept;
 }
 
+/// Returns a tensor of sizes `sizes` filled with `value`: a `linalg.fill` of
+/// a `tensor.empty`.
+static Value createFilledTensor(OpBuilder &b, Location loc,
+                                ArrayRef<OpFoldResult> sizes, Value value) {
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, value.getType());
+  return linalg::FillOp::create(b, loc, value, empty)->getResult(0);
+}
+
 /// Returns `source` with its element type changed to `elementType` by a
 /// `tensor.bitcast`, or `source` if it already has that element type.
 static Value bitcastElements(OpBuilder &b, Location loc, Value source,
@@ -268,17 +257,18 @@ static Value bitcastElements(OpBuilder &b, Location loc, Value source,
   return tensor::BitcastOp::create(b, loc, type.clone(elementType), source);
 }
 
-/// Returns the elementwise `body(x)` of `source`, whose sizes are `sizes`, as
-/// a `linalg.map` into a tensor of element type `elementType`.
-static Value createMap(OpBuilder &b, Location loc, Value source,
-                       ArrayRef<OpFoldResult> sizes, Type elementType,
-                       function_ref<Value(OpBuilder &, Location, Value)> body) {
+/// Returns the elementwise `body(x...)` of `sources`, whose sizes are
+/// `sizes`, as a `linalg.map` into a tensor of element type `elementType`.
+static Value
+createMap(OpBuilder &b, Location loc, ValueRange sources,
+          ArrayRef<OpFoldResult> sizes, Type elementType,
+          function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   Value init = tensor::EmptyOp::create(b, loc, sizes, elementType);
   auto mapOp = linalg::MapOp::create(
-      b, loc, ValueRange{source}, init,
+      b, loc, sources, init,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         linalg::YieldOp::create(nested, nestedLoc,
-                                body(nested, nestedLoc, args[0]));
+                                body(nested, nestedLoc, args));
       });
   return mapOp->getResult(0);
 }
@@ -319,6 +309,69 @@ static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
 // Lowering
 //===----------------------------------------------------------------------===//
 
+/// Lowers a float min with `nan_mode ignore` as one `linalg.generic` with
+/// two reductions read from the same input: the minimum over the non-NaN
+/// elements (a NaN becomes +inf, the identity), and whether a non-NaN element
+/// was seen (`arith.ori` from an init that is true when the reduced extent is
+/// 0). A final `linalg.map` gives NaN where only NaNs were seen. Both
+/// combiners are plain `arith.minimumf` / `arith.ori`, so the op tiles and
+/// vectorizes like the other reductions.
+static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
+                                 const ReductionInfo &info, Value input,
+                                 ArrayRef<OpFoldResult> inputSizes,
+                                 ArrayRef<OpFoldResult> resultSizes,
+                                 ArrayRef<int64_t> axes) {
+  Type floatType = info.accType;
+  Value inf = createFloatConstant(b, loc, floatType, [](const auto &sem) {
+    return APFloat::getInf(sem);
+  });
+  Value minInit = createFilledTensor(b, loc, resultSizes, inf);
+  Value seenInit = createFilledTensor(
+      b, loc, resultSizes, createIsEmpty(b, loc, inputSizes, axes));
+
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<AffineExpr> resultExprs;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    bool reduced = llvm::is_contained(axes, dim);
+    iterators.push_back(reduced ? utils::IteratorType::reduction
+                                : utils::IteratorType::parallel);
+    if (!reduced)
+      resultExprs.push_back(b.getAffineDimExpr(dim));
+  }
+  AffineMap resultMap = AffineMap::get(rank, 0, resultExprs, b.getContext());
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank), resultMap,
+                                 resultMap};
+  auto genericOp = linalg::GenericOp::create(
+      b, loc, TypeRange{minInit.getType(), seenInit.getType()},
+      ValueRange{input}, ValueRange{minInit, seenInit}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value isNumber = arith::CmpFOp::create(
+            nested, nestedLoc, arith::CmpFPredicate::ORD, args[0], args[0]);
+        Value bodyInf = createFloatConstant(
+            nested, nestedLoc, floatType,
+            [](const auto &sem) { return APFloat::getInf(sem); });
+        Value number =
+            arith::SelectOp::create(nested, nestedLoc, isNumber, args[0],
+                                    bodyInf);
+        Value min =
+            arith::MinimumFOp::create(nested, nestedLoc, number, args[1]);
+        Value seen =
+            arith::OrIOp::create(nested, nestedLoc, isNumber, args[2]);
+        linalg::YieldOp::create(nested, nestedLoc, ValueRange{min, seen});
+      });
+
+  return createMap(
+      b, loc, genericOp->getResults(), resultSizes, floatType,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value nan = createFloatConstant(
+            nested, nestedLoc, floatType,
+            [](const auto &sem) { return APFloat::getQNaN(sem); });
+        return arith::SelectOp::create(nested, nestedLoc, args[1], args[0],
+                                       nan);
+      });
+}
+
 /// Lowers one reduction of the ranked `input` over the normalized `axes` and
 /// returns a value of the inferred result type.
 static Value lowerReduction(OpBuilder &b, Location loc,
@@ -335,29 +388,35 @@ static Value lowerReduction(OpBuilder &b, Location loc,
     result = input;
     if (info.kind == ReductionKind::l1 && !info.isUnsigned)
       result = createMap(b, loc, input, inputSizes, info.elementType,
-                         [&](OpBuilder &nested, Location nestedLoc, Value x) {
-                           return createAbs(nested, nestedLoc, info, x);
+                         [&](OpBuilder &nested, Location nestedLoc,
+                             ValueRange args) {
+                           return createAbs(nested, nestedLoc, info, args[0]);
                          });
   } else {
     SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
-    Value initValue = createInitValue(b, loc, info, inputSizes, axes);
-    Value init = tensor::EmptyOp::create(b, loc, resultSizes, info.accType);
-    Value filled =
-        linalg::FillOp::create(b, loc, initValue, init)->getResult(0);
-    auto reduceOp = linalg::ReduceOp::create(
-        b, loc, ValueRange{input}, ValueRange{filled}, axes,
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          linalg::YieldOp::create(
-              nested, nestedLoc,
-              createCombiner(nested, nestedLoc, info, args[0], args[1]));
-        });
-    result = reduceOp->getResult(0);
+    if (info.ignoresNan()) {
+      result = lowerNanSkippingMin(b, loc, info, input, inputSizes,
+                                   resultSizes, axes);
+    } else {
+      Value identity =
+          arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+      Value filled = createFilledTensor(b, loc, resultSizes, identity);
+      auto reduceOp = linalg::ReduceOp::create(
+          b, loc, ValueRange{input}, ValueRange{filled}, axes,
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            linalg::YieldOp::create(
+                nested, nestedLoc,
+                createCombiner(nested, nestedLoc, info, args[0], args[1]));
+          });
+      result = reduceOp->getResult(0);
+    }
     // Wide accumulators are rounded once, at the end.
     if (info.accType != info.elementType)
       result = createMap(b, loc, result, resultSizes, info.elementType,
-                         [&](OpBuilder &nested, Location nestedLoc, Value x) {
+                         [&](OpBuilder &nested, Location nestedLoc,
+                             ValueRange args) {
                            return arith::TruncFOp::create(
-                               nested, nestedLoc, info.elementType, x);
+                               nested, nestedLoc, info.elementType, args[0]);
                          });
     if (keepDims)
       result = expandReducedDims(b, loc, input, inputSizes, result, axes);
