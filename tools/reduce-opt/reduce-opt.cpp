@@ -14,6 +14,8 @@
 
 #include "reduce/Conversion/Passes.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Pipelines/Pipelines.h"
+#include "reduce/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -34,6 +36,8 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
   mlir::reduce::registerReduceConversionPasses();
+  mlir::reduce::registerReduceTransformsPasses();
+  mlir::reduce::registerReducePipelines();
   mlir::reduce::test::registerTestReduceInferTypesPass();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "reduce optimizer driver\n", registry));

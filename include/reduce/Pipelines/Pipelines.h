@@ -1,0 +1,65 @@
+//===- Pipelines.h - Reduce pass pipelines ----------------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the pipeline that takes a module from the reduce dialect to the
+// LLVM dialect, with the reductions as SIMD vector code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_PIPELINES_PIPELINES_H
+#define REDUCE_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+
+namespace reduce {
+
+/// Options of the `reduce-to-llvm` pipeline.
+struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
+  PassOptions::Option<unsigned> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("SIMD register width in bits used to size the vector "
+                     "tiles; 0 (the default) detects the host CPU: 512 with "
+                     "AVX-512, 256 with AVX, else 128"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> accumulators{
+      *this, "accumulators",
+      llvm::cl::desc("Independent SIMD accumulators in the inner loop"),
+      llvm::cl::init(4)};
+  PassOptions::Option<bool> strictFpOrder{
+      *this, "strict-fp-order",
+      llvm::cl::desc("Keep float sums in sequential order (bit-identical "
+                     "to a sequential loop) instead of reassociating them"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> lowerToLoops{
+      *this, "lower-to-loops",
+      llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
+                     "scalar loops (debugging, benchmark baseline)"),
+      llvm::cl::init(false)};
+};
+
+/// Returns the SIMD register width of the host CPU in bits: 512 with
+/// AVX-512F, 256 with AVX, 128 otherwise.
+unsigned getHostVectorWidth();
+
+/// Adds to `pm` (on a module) the passes that take the reduce dialect to the
+/// LLVM dialect: lower-reduce, tiling and vectorization (unless
+/// `lowerToLoops`), bufferization, and the lowerings of vector, scf, arith,
+/// math, memref and func to LLVM.
+void buildReduceToLLVMPipeline(OpPassManager &pm,
+                               const ReduceToLLVMOptions &options);
+
+/// Registers the `reduce-to-llvm` and `lower-reduce-to-loops` pipelines.
+void registerReducePipelines();
+
+} // namespace reduce
+} // namespace mlir
+
+#endif // REDUCE_PIPELINES_PIPELINES_H

@@ -1,0 +1,75 @@
+//===- Passes.td - Reduce code generation passes -----------*- tablegen -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The passes the `reduce-to-llvm` pipeline runs between `lower-reduce` and
+// the upstream lowerings to LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_TRANSFORMS_PASSES_TD
+#define REDUCE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile and vectorize the linalg reductions of a function";
+  let description = [{
+    Tiles every linalg op with reduction iterators (on ranked tensors) so
+    that its innermost tile is `accumulators` SIMD registers of
+    `vector-bits` bits, then vectorizes it with `linalg::vectorize` (masked
+    when a size is dynamic or not a multiple of the tile). The strategy
+    depends on the layout:
+
+    - innermost dim reduced: every other dim is tiled by 1 and the
+      innermost dim is tiled as a partial reduction into a vector-shaped
+      accumulator (`accumulators` independent registers), merged by one
+      horizontal reduction per row after the loop. With `strict-fp-order`,
+      float additions are instead tiled as a full reduction, whose ordered
+      `vector.reduction`s keep the sequential order.
+    - innermost dim kept: the innermost dim is vectorized across (tile of
+      `accumulators` registers), the reduced dims are tiled by 1 and their
+      loops placed innermost, so that the loop body is elementwise vector
+      code with no horizontal reduction.
+
+    Other linalg ops with static shapes (fills, the f16 truncation, ...) are
+    vectorized as they are. Finally, the vector transfer and unit-dim
+    patterns are applied.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "The width of a SIMD register in bits">,
+    Option<"accumulators", "accumulators", "unsigned", /*default=*/"4",
+           "The number of SIMD registers of the innermost tile">,
+    Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
+           "Keep float additions along the innermost dim in sequential "
+           "order">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ReduceSignlessPass : Pass<"reduce-signless", "::mlir::ModuleOp"> {
+  let summary = "Rewrite unsigned integer tensors to signless ones";
+  let description = [{
+    arith, linalg and bufferization work on signless integers, and
+    `lower-reduce` brackets unsigned data with `tensor.bitcast`s that do not
+    bufferize. This pass rewrites every unsigned integer element type of
+    tensors and memrefs in the module (function signatures, calls, all
+    ops) into the signless type of the same width, and drops the bitcasts
+    that become no-ops. Both types lower to the same LLVM type, so the
+    calling convention of the functions does not change.
+  }];
+}
+
+#endif // REDUCE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,141 @@
+//===- Pipelines.cpp - Reduce pass pipelines --------------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The pipeline from the reduce dialect to the LLVM dialect: lower-reduce,
+// tiling and vectorization, bufferization, and the lowerings to LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Pipelines/Pipelines.h"
+
+#include "reduce/Conversion/Passes.h"
+#include "reduce/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+unsigned mlir::reduce::getHostVectorWidth() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+/// Adds the tiling and vectorization of the linalg reductions.
+static void addVectorization(OpPassManager &pm,
+                             const ReduceToLLVMOptions &options) {
+  ReduceVectorizePassOptions vectorizeOptions;
+  vectorizeOptions.vectorBits =
+      options.vectorWidth ? options.vectorWidth : getHostVectorWidth();
+  vectorizeOptions.accumulators = options.accumulators;
+  vectorizeOptions.strictFpOrder = options.strictFpOrder;
+  pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Keeps the vector accumulators in registers across the reduction loops.
+  pm.addPass(createLoopInvariantSubsetHoistingPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Adds one-shot bufferization across function boundaries, with identity
+/// layouts, and the deallocation of the buffers.
+static void addBufferization(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+/// Adds the lowerings of vector, linalg, scf, affine, arith, math, memref,
+/// func, cf and ub to the LLVM dialect.
+static void addLoweringToLLVM(OpPassManager &pm,
+                              const ReduceToLLVMOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
+      vector::VectorMultiReductionLowering::InnerReduction));
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.reassociateFPReductions = !options.strictFpOrder;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::reduce::buildReduceToLLVMPipeline(
+    OpPassManager &pm, const ReduceToLLVMOptions &options) {
+  pm.addPass(createConvertReduceToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  if (!options.lowerToLoops)
+    addVectorization(pm, options);
+  pm.addPass(createReduceSignlessPass());
+  addBufferization(pm);
+  addLoweringToLLVM(pm, options);
+}
+
+void mlir::reduce::registerReducePipelines() {
+  PassPipelineRegistration<ReduceToLLVMOptions>(
+      "reduce-to-llvm",
+      "Lower the reduce dialect to the LLVM dialect, with the reductions "
+      "tiled and vectorized for the host CPU",
+      buildReduceToLLVMPipeline);
+  PassPipelineRegistration<ReduceToLLVMOptions>(
+      "lower-reduce-to-loops",
+      "Lower the reduce dialect to the LLVM dialect through plain scalar "
+      "loops (reduce-to-llvm{lower-to-loops})",
+      [](OpPassManager &pm, const ReduceToLLVMOptions &options) {
+        ReduceToLLVMOptions loopOptions;
+        loopOptions.copyOptionValuesFrom(options);
+        loopOptions.lowerToLoops = true;
+        buildReduceToLLVMPipeline(pm, loopOptions);
+      });
+}

@@ -1,0 +1,299 @@
+//===- ReduceVectorize.cpp - Tile and vectorize linalg reductions -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Tiles the linalg reductions of a function so that their innermost tile is
+// a whole number of SIMD registers, and vectorizes them with
+// `linalg::vectorize`. The strategy follows the layout: a reduction along the
+// innermost (contiguous) dim keeps vector accumulators along the row and
+// reduces them horizontally once per row; a reduction along outer dims
+// vectorizes across the innermost kept dim and needs no horizontal
+// reduction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::reduce {
+#define GEN_PASS_DEF_REDUCEVECTORIZEPASS
+#include "reduce/Transforms/Passes.h.inc"
+} // namespace mlir::reduce
+
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Returns true if `op` is a linalg op on ranked tensors with at least one
+/// reduction iterator: the ops this pass tiles.
+static bool isTensorReduction(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
+}
+
+/// Returns the widest element type of the data of `op`, in bits; i1 flags
+/// do not count. Vectors are sized after it.
+static unsigned getWidestElementBits(linalg::LinalgOp op) {
+  unsigned bits = 8;
+  for (Value operand : op->getOperands()) {
+    Type elementType = getElementTypeOrSelf(operand.getType());
+    if (elementType.isIntOrFloat() && elementType.getIntOrFloatBitWidth() > 1)
+      bits = std::max(bits, elementType.getIntOrFloatBitWidth());
+  }
+  return bits;
+}
+
+/// Returns true if `op` combines values with a float addition, whose result
+/// depends on the order of the reduction.
+static bool hasFloatAddCombiner(linalg::LinalgOp op) {
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    SmallVector<Operation *> combiners;
+    if (matchReduction(op.getRegionOutputArgs(), init.getOperandNumber() -
+                                                     op.getNumDpsInputs(),
+                       combiners) &&
+        llvm::any_of(combiners, llvm::IsaPred<arith::AddFOp>))
+      return true;
+  }
+  return false;
+}
+
+/// Returns `sizes` as index attributes.
+static SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b,
+                                               ArrayRef<int64_t> sizes) {
+  return llvm::map_to_vector(
+      sizes, [&](int64_t size) -> OpFoldResult { return b.getIndexAttr(size); });
+}
+
+/// Vectorizes `op` with `vectorSizes` (masked where the sizes are dynamic
+/// or smaller), or as is when `vectorSizes` is empty. Ops that the
+/// vectorizer cannot handle are left for the scalar path.
+static void vectorizeIfPossible(RewriterBase &rewriter, Operation *op,
+                                ArrayRef<int64_t> vectorSizes = {}) {
+  // The vectorizer reads one scalable flag per vector size.
+  SmallVector<bool> scalableDims(vectorSizes.size(), false);
+  if (!isa<linalg::LinalgOp>(op) ||
+      failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
+    return;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> result =
+      linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
+  if (failed(result))
+    return;
+  if (op->getNumResults() == 0)
+    rewriter.eraseOp(op);
+  else
+    rewriter.replaceOp(op, result->replacements);
+}
+
+/// Tiles `op` with `options` and replaces it by the tiled loops.
+static FailureOr<scf::SCFTilingResult>
+tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
+               const scf::SCFTilingOptions &options) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Strategies
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Tiles and vectorizes one linalg reduction.
+class ReductionVectorizer {
+public:
+  ReductionVectorizer(RewriterBase &rewriter, unsigned vectorBits,
+                      unsigned accumulators, bool strictFpOrder)
+      : rewriter(rewriter), vectorBits(vectorBits), accumulators(accumulators),
+        strictFpOrder(strictFpOrder) {}
+
+  /// Tiles and vectorizes `op`; leaves it alone if it cannot be tiled.
+  void run(linalg::LinalgOp op) {
+    unsigned lanes = std::max(1u, vectorBits / getWidestElementBits(op));
+    tileSize = static_cast<int64_t>(lanes) * accumulators;
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (linalg::isReductionIterator(iterators.back()))
+      vectorizeInnermostReduction(op);
+    else
+      vectorizeOuterReduction(op);
+  }
+
+private:
+  /// Returns the tile of the innermost dim of size `size`: the whole dim
+  /// when it is static and fits in the vector tile, else the vector tile.
+  int64_t getInnerTile(int64_t size) const {
+    return ShapedType::isDynamic(size) ? tileSize : std::min(size, tileSize);
+  }
+
+  /// innermost dim reduced: vector accumulators along the row, one
+  /// horizontal reduction per row after the loop.
+  void vectorizeInnermostReduction(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    unsigned innermost = ranges.size() - 1;
+
+    // Tile every outer dim by 1, reduced ones as full reductions.
+    if (innermost > 0) {
+      SmallVector<int64_t> outerSizes(ranges.size(), 1);
+      outerSizes.back() = 0;
+      SmallVector<unsigned> outerReductionDims;
+      op.getReductionDims(outerReductionDims);
+      llvm::erase(outerReductionDims, innermost);
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getIndexAttrs(rewriter, outerSizes))
+          .setReductionDims(outerReductionDims);
+      FailureOr<scf::SCFTilingResult> tiled =
+          tileAndReplace(rewriter, op, options);
+      if (failed(tiled))
+        return;
+      op = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+    }
+
+    int64_t innerSize = ranges.back();
+    int64_t innerTile = getInnerTile(innerSize);
+    SmallVector<int64_t> vectorSizes(ranges.size(), 1);
+    vectorSizes.back() = innerTile;
+    if (innerTile == innerSize)
+      return vectorizeIfPossible(rewriter, op, vectorSizes);
+
+    SmallVector<int64_t> innerSizes(ranges.size(), 0);
+    innerSizes.back() = innerTile;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getIndexAttrs(rewriter, innerSizes))
+        .setReductionDims({innermost});
+    // A partial reduction reassociates: strict float sums instead reduce
+    // each tile into the running value with an ordered vector.reduction.
+    if (!strictFpOrder || !hasFloatAddCombiner(op)) {
+      options.setReductionTilingStrategy(
+          ReductionTilingStrategy::PartialReductionOuterReduction);
+      FailureOr<scf::SCFTilingResult> partial =
+          tileAndReplace(rewriter, op, options);
+      if (succeeded(partial)) {
+        for (Value init : partial->initialValues)
+          if (Operation *fill = init.getDefiningOp())
+            vectorizeIfPossible(rewriter, fill);
+        vectorizeIfPossible(rewriter, partial->tiledOps.back(), vectorSizes);
+        for (Operation *merge : partial->mergeOps)
+          vectorizeIfPossible(rewriter, merge);
+        return;
+      }
+      options.setReductionTilingStrategy(
+          ReductionTilingStrategy::FullReduction);
+    }
+    FailureOr<scf::SCFTilingResult> full =
+        tileAndReplace(rewriter, op, options);
+    if (succeeded(full))
+      vectorizeIfPossible(rewriter, full->tiledOps.back(), vectorSizes);
+  }
+
+  /// innermost dim kept: vectorize across it; the reduced dims are tiled
+  /// by 1 in the innermost loops, so the body is elementwise vector code.
+  void vectorizeOuterReduction(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    SmallVector<int64_t> tileSizes(ranges.size(), 1);
+    SmallVector<int64_t> vectorSizes(ranges.size(), 1);
+    int64_t innerTile = getInnerTile(ranges.back());
+    tileSizes.back() = innerTile == ranges.back() ? 0 : innerTile;
+    vectorSizes.back() = innerTile;
+
+    // Parallel loops outside, reduction loops inside.
+    SmallVector<int64_t> interchange;
+    SmallVector<unsigned> reductionDims;
+    for (auto [dim, iterator] : llvm::enumerate(iterators))
+      if (!linalg::isReductionIterator(iterator))
+        interchange.push_back(dim);
+    for (auto [dim, iterator] : llvm::enumerate(iterators)) {
+      if (linalg::isReductionIterator(iterator)) {
+        interchange.push_back(dim);
+        reductionDims.push_back(dim);
+      }
+    }
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
+        .setInterchange(interchange)
+        .setReductionDims(reductionDims);
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileAndReplace(rewriter, op, options);
+    if (succeeded(tiled))
+      vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+  }
+
+  RewriterBase &rewriter;
+  unsigned vectorBits;
+  unsigned accumulators;
+  bool strictFpOrder;
+  /// The innermost tile: `accumulators` registers of the widest element.
+  int64_t tileSize = 1;
+};
+
+/// The `reduce-vectorize` pass.
+struct ReduceVectorizePass
+    : reduce::impl::ReduceVectorizePassBase<ReduceVectorizePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (vectorBits == 0 || accumulators == 0) {
+      function.emitError() << "reduce-vectorize expects positive vector-bits "
+                              "and accumulators, found vector-bits="
+                           << vectorBits << " and accumulators="
+                           << accumulators;
+      return signalPassFailure();
+    }
+
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::LinalgOp> reductions;
+    function.walk([&](linalg::LinalgOp op) {
+      if (isTensorReduction(op))
+        reductions.push_back(op);
+    });
+    ReductionVectorizer vectorizer(rewriter, vectorBits, accumulators,
+                                   strictFpOrder);
+    for (linalg::LinalgOp op : reductions)
+      vectorizer.run(op);
+
+    // The remaining static linalg ops (fills, maps) are vectorized whole.
+    SmallVector<linalg::LinalgOp> others;
+    function.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && !op.hasDynamicShape())
+        others.push_back(op);
+    });
+    for (linalg::LinalgOp op : others)
+      vectorizeIfPossible(rewriter, op);
+
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+    vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns,
+                                                             &getContext());
+    if (failed(applyPatternsGreedily(function, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
