@@ -34,3 +34,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
 tools = ["reduce-opt", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Execution tests: the JIT runner and its runtime libraries (llvm_shlib_dir
+# may be empty with Debian's packaging; the libraries live beside bin/).
+llvm_config.add_tool_substitutions(["mlir-runner"], tool_dirs)
+runtime_lib_dir = config.llvm_shlib_dir or os.path.join(
+    os.path.dirname(config.llvm_tools_dir), "lib")
+for runtime in ["mlir_runner_utils", "mlir_c_runner_utils"]:
+    config.substitutions.append(
+        ("%" + runtime, os.path.join(runtime_lib_dir, "lib" + runtime + ".so")))

@@ -70,7 +70,7 @@ getLoweringAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
   FailureOr<SmallVector<int64_t>> axes = normalizeAxes(values, rank);
   if (failed(axes) && emitError) {
     InFlightDiagnostic diag = emitError();
-    diag << "cannot lower axes [";
+    diag << "cannot lower constant axes [";
     llvm::interleaveComma(values, diag);
     diag << "]: expected axes in [" << -rank << ", " << rank - 1
          << "] for input of rank " << rank;
