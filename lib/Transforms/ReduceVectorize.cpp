@@ -78,6 +78,18 @@ static bool hasFloatAddCombiner(linalg::LinalgOp op) {
   return false;
 }
 
+/// Returns the loop order that puts the parallel loops of `op` outside and
+/// its reduction loops inside, each group in dim order.
+static SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op) {
+  SmallVector<int64_t> order;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (bool reduction : {false, true})
+    for (auto [dim, iterator] : llvm::enumerate(iterators))
+      if (linalg::isReductionIterator(iterator) == reduction)
+        order.push_back(dim);
+  return order;
+}
+
 /// Returns `sizes` as index attributes.
 static SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b,
                                                ArrayRef<int64_t> sizes) {
@@ -150,43 +162,26 @@ private:
     return ShapedType::isDynamic(size) ? tileSize : std::min(size, tileSize);
   }
 
-  /// innermost dim reduced: vector accumulators along the row, one
-  /// horizontal reduction per row after the loop.
+  /// innermost dim reduced: vector accumulators along the rows, one
+  /// horizontal reduction per output element after the loops.
   void vectorizeInnermostReduction(linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    unsigned innermost = ranges.size() - 1;
-
-    // Tile every outer dim by 1, reduced ones as full reductions.
-    if (innermost > 0) {
-      SmallVector<int64_t> outerSizes(ranges.size(), 1);
-      outerSizes.back() = 0;
-      SmallVector<unsigned> outerReductionDims;
-      op.getReductionDims(outerReductionDims);
-      llvm::erase(outerReductionDims, innermost);
-      scf::SCFTilingOptions options;
-      options.setTileSizes(getIndexAttrs(rewriter, outerSizes))
-          .setReductionDims(outerReductionDims);
-      FailureOr<scf::SCFTilingResult> tiled =
-          tileAndReplace(rewriter, op, options);
-      if (failed(tiled))
-        return;
-      op = cast<linalg::LinalgOp>(tiled->tiledOps.back());
-    }
-
-    int64_t innerSize = ranges.back();
-    int64_t innerTile = getInnerTile(innerSize);
+    // Every dim is tiled by 1 but the innermost one, tiled by the vector
+    // tile. The reduction loops are the innermost loops.
+    SmallVector<int64_t> tileSizes(ranges.size(), 1);
+    tileSizes.back() = getInnerTile(ranges.back());
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);
-    vectorSizes.back() = innerTile;
-    if (innerTile == innerSize)
-      return vectorizeIfPossible(rewriter, op, vectorSizes);
-
-    SmallVector<int64_t> innerSizes(ranges.size(), 0);
-    innerSizes.back() = innerTile;
+    vectorSizes.back() = tileSizes.back();
+    SmallVector<unsigned> reductionDims;
+    op.getReductionDims(reductionDims);
     scf::SCFTilingOptions options;
-    options.setTileSizes(getIndexAttrs(rewriter, innerSizes))
-        .setReductionDims({innermost});
-    // A partial reduction reassociates: strict float sums instead reduce
-    // each tile into the running value with an ordered vector.reduction.
+    options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
+        .setInterchange(getParallelFirstOrder(op))
+        .setReductionDims(reductionDims);
+
+    // A partial reduction into a vector-shaped accumulator reassociates:
+    // strict float sums instead reduce each tile into the running value with
+    // an ordered vector.reduction.
     if (!strictFpOrder || !hasFloatAddCombiner(op)) {
       options.setReductionTilingStrategy(
           ReductionTilingStrategy::PartialReductionOuterReduction);
@@ -221,21 +216,11 @@ private:
     tileSizes.back() = innerTile == ranges.back() ? 0 : innerTile;
     vectorSizes.back() = innerTile;
 
-    // Parallel loops outside, reduction loops inside.
-    SmallVector<int64_t> interchange;
     SmallVector<unsigned> reductionDims;
-    for (auto [dim, iterator] : llvm::enumerate(iterators))
-      if (!linalg::isReductionIterator(iterator))
-        interchange.push_back(dim);
-    for (auto [dim, iterator] : llvm::enumerate(iterators)) {
-      if (linalg::isReductionIterator(iterator)) {
-        interchange.push_back(dim);
-        reductionDims.push_back(dim);
-      }
-    }
+    op.getReductionDims(reductionDims);
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
-        .setInterchange(interchange)
+        .setInterchange(getParallelFirstOrder(op))
         .setReductionDims(reductionDims);
     FailureOr<scf::SCFTilingResult> tiled =
         tileAndReplace(rewriter, op, options);
