@@ -67,6 +67,9 @@ static void addVectorization(OpPassManager &pm,
   // Keeps the vector accumulators in registers across the reduction loops.
   pm.addPass(createLoopInvariantSubsetHoistingPass());
   pm.addPass(createCanonicalizerPass());
+  // Masked transfers become transfers with a mask operand before
+  // bufferization: buffer deallocation does not handle vector.mask regions.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
 }
 
 /// Adds one-shot bufferization across function boundaries, with identity
@@ -88,7 +91,6 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
       vector::VectorMultiReductionLowering::InnerReduction));
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createSCFToControlFlowPass());

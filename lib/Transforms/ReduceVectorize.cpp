@@ -32,6 +32,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -166,17 +167,33 @@ private:
   /// horizontal reduction per output element after the loops.
   void vectorizeInnermostReduction(linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    // Every dim is tiled by 1 but the innermost one, tiled by the vector
-    // tile. The reduction loops are the innermost loops.
-    SmallVector<int64_t> tileSizes(ranges.size(), 1);
+    SmallVector<unsigned> reductionDims;
+    op.getReductionDims(reductionDims);
+
+    // Tile the parallel dims by 1 first: partial reduction tiling only
+    // tiles reduction dims.
+    if (op.getNumParallelLoops() > 0) {
+      SmallVector<int64_t> parallelSizes(ranges.size(), 1);
+      for (unsigned dim : reductionDims)
+        parallelSizes[dim] = 0;
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getIndexAttrs(rewriter, parallelSizes));
+      FailureOr<scf::SCFTilingResult> tiled =
+          tileAndReplace(rewriter, op, options);
+      if (failed(tiled))
+        return;
+      op = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+    }
+
+    // The reduced dims: by 1 but the innermost one, by the vector tile.
+    SmallVector<int64_t> tileSizes(ranges.size(), 0);
+    for (unsigned dim : reductionDims)
+      tileSizes[dim] = 1;
     tileSizes.back() = getInnerTile(ranges.back());
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);
     vectorSizes.back() = tileSizes.back();
-    SmallVector<unsigned> reductionDims;
-    op.getReductionDims(reductionDims);
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
-        .setInterchange(getParallelFirstOrder(op))
         .setReductionDims(reductionDims);
 
     // A partial reduction into a vector-shaped accumulator reassociates:
@@ -185,8 +202,14 @@ private:
     if (!strictFpOrder || !hasFloatAddCombiner(op)) {
       options.setReductionTilingStrategy(
           ReductionTilingStrategy::PartialReductionOuterReduction);
-      FailureOr<scf::SCFTilingResult> partial =
-          tileAndReplace(rewriter, op, options);
+      FailureOr<scf::SCFTilingResult> partial;
+      {
+        // A body without a known neutral element cannot be split: that is
+        // not an error, the full reduction below handles it.
+        ScopedDiagnosticHandler silence(op->getContext(),
+                                        [](Diagnostic &) { return success(); });
+        partial = tileAndReplace(rewriter, op, options);
+      }
       if (succeeded(partial)) {
         for (Value init : partial->initialValues)
           if (Operation *fill = init.getDefiningOp())

@@ -190,17 +190,17 @@ static TypedAttr getIdentityAttr(OpBuilder &b, const ReductionInfo &info) {
                                             : APInt::getSignedMaxValue(width));
 }
 
-/// Returns an i1 that is true when the reduced extent (the product of the
-/// sizes of the dims `axes`, of sizes `inputSizes`) is 0.
-static Value createIsEmpty(OpBuilder &b, Location loc,
-                           ArrayRef<OpFoldResult> inputSizes,
-                           ArrayRef<int64_t> axes) {
+/// Returns an i8 that is 1 when the reduced extent (the product of the sizes
+/// of the dims `axes`, of sizes `inputSizes`) is 0, else 0.
+static Value createIsEmptyFlag(OpBuilder &b, Location loc,
+                               ArrayRef<OpFoldResult> inputSizes,
+                               ArrayRef<int64_t> axes) {
   Value isEmpty;
   for (int64_t dim : axes) {
     std::optional<int64_t> size = getConstantIntValue(inputSizes[dim]);
     if (size) {
       if (*size == 0)
-        return arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/1);
+        return arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/8);
       continue;
     }
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -211,8 +211,8 @@ static Value createIsEmpty(OpBuilder &b, Location loc,
         isEmpty ? arith::OrIOp::create(b, loc, isEmpty, isZero) : isZero;
   }
   if (!isEmpty)
-    return arith::ConstantIntOp::create(b, loc, /*value=*/0, /*width=*/1);
-  return isEmpty;
+    return arith::ConstantIntOp::create(b, loc, /*value=*/0, /*width=*/8);
+  return arith::ExtUIOp::create(b, loc, b.getI8Type(), isEmpty);
 }
 
 /// Returns a float constant of type `type` built by `makeValue` from the
@@ -311,11 +311,12 @@ static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
 
 /// Lowers a float min with `nan_mode ignore` as one `linalg.generic` with
 /// two reductions read from the same input: the minimum over the non-NaN
-/// elements (a NaN becomes +inf, the identity), and whether a non-NaN element
-/// was seen (`arith.ori` from an init that is true when the reduced extent is
-/// 0). A final `linalg.map` gives NaN where only NaNs were seen. Both
-/// combiners are plain `arith.minimumf` / `arith.ori`, so the op tiles and
-/// vectorizes like the other reductions.
+/// elements (a NaN becomes +inf, the identity), and an i8 flag of whether a
+/// non-NaN element was seen (`arith.ori` from an init that is 1 when the
+/// reduced extent is 0). A final `linalg.map` gives NaN where only NaNs were
+/// seen. Both combiners are plain `arith.minimumf` / `arith.ori`, so the op
+/// tiles and vectorizes like the other reductions. The flag is an i8, not an
+/// i1: vectors of i1 are bit-packed in memory, scalars are not.
 static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
                                  const ReductionInfo &info, Value input,
                                  ArrayRef<OpFoldResult> inputSizes,
@@ -327,7 +328,7 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
   });
   Value minInit = createFilledTensor(b, loc, resultSizes, inf);
   Value seenInit = createFilledTensor(
-      b, loc, resultSizes, createIsEmpty(b, loc, inputSizes, axes));
+      b, loc, resultSizes, createIsEmptyFlag(b, loc, inputSizes, axes));
 
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
   SmallVector<AffineExpr> resultExprs;
@@ -348,6 +349,8 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         Value isNumber = arith::CmpFOp::create(
             nested, nestedLoc, arith::CmpFPredicate::ORD, args[0], args[0]);
+        Value isNumberFlag = arith::ExtUIOp::create(
+            nested, nestedLoc, nested.getI8Type(), isNumber);
         Value bodyInf = createFloatConstant(
             nested, nestedLoc, floatType,
             [](const auto &sem) { return APFloat::getInf(sem); });
@@ -357,7 +360,7 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
         Value min =
             arith::MinimumFOp::create(nested, nestedLoc, number, args[1]);
         Value seen =
-            arith::OrIOp::create(nested, nestedLoc, isNumber, args[2]);
+            arith::OrIOp::create(nested, nestedLoc, isNumberFlag, args[2]);
         linalg::YieldOp::create(nested, nestedLoc, ValueRange{min, seen});
       });
 
@@ -367,8 +370,11 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
         Value nan = createFloatConstant(
             nested, nestedLoc, floatType,
             [](const auto &sem) { return APFloat::getQNaN(sem); });
-        return arith::SelectOp::create(nested, nestedLoc, args[1], args[0],
-                                       nan);
+        Value zero = arith::ConstantIntOp::create(nested, nestedLoc,
+                                                  /*value=*/0, /*width=*/8);
+        Value seen = arith::CmpIOp::create(
+            nested, nestedLoc, arith::CmpIPredicate::ne, args[1], zero);
+        return arith::SelectOp::create(nested, nestedLoc, seen, args[0], nan);
       });
 }
 

@@ -76,20 +76,23 @@ func.func @min_axis0_ui64(%input: tensor<4xui64>) -> tensor<ui64> {
 // CHECK-SAME:      %[[INPUT:.*]]: tensor<4x8xf32>)
 // CHECK:         %[[INF:.*]] = arith.constant 0x7F800000 : f32
 // CHECK:         %[[MIN_INIT:.*]] = linalg.fill ins(%[[INF]] : f32) outs(%{{.*}} : tensor<4xf32>)
-// CHECK:         %[[FALSE:.*]] = arith.constant false
-// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[FALSE]] : i1) outs(%{{.*}} : tensor<4xi1>)
-// CHECK:         %[[RED:.*]]:2 = linalg.generic {indexing_maps = [#[[$ID:.*]], #[[$ROW:.*]], #[[$ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[MIN_INIT]], %[[SEEN_INIT]] : tensor<4xf32>, tensor<4xi1>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[MIN_ACC:.*]]: f32, %[[SEEN_ACC:.*]]: i1):
+// CHECK:         %[[NOT_EMPTY:.*]] = arith.constant 0 : i8
+// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[NOT_EMPTY]] : i8) outs(%{{.*}} : tensor<4xi8>)
+// CHECK:         %[[RED:.*]]:2 = linalg.generic {indexing_maps = [#[[$ID:.*]], #[[$ROW:.*]], #[[$ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[MIN_INIT]], %[[SEEN_INIT]] : tensor<4xf32>, tensor<4xi8>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[MIN_ACC:.*]]: f32, %[[SEEN_ACC:.*]]: i8):
 // CHECK-NEXT:      %[[IS_NUMBER:.*]] = arith.cmpf ord, %[[IN]], %[[IN]] : f32
+// CHECK-NEXT:      %[[IS_NUMBER_FLAG:.*]] = arith.extui %[[IS_NUMBER]] : i1 to i8
 // CHECK-NEXT:      %[[BODY_INF:.*]] = arith.constant 0x7F800000 : f32
 // CHECK-NEXT:      %[[NUMBER:.*]] = arith.select %[[IS_NUMBER]], %[[IN]], %[[BODY_INF]] : f32
 // CHECK-NEXT:      %[[MIN:.*]] = arith.minimumf %[[NUMBER]], %[[MIN_ACC]] : f32
-// CHECK-NEXT:      %[[SEEN:.*]] = arith.ori %[[IS_NUMBER]], %[[SEEN_ACC]] : i1
-// CHECK-NEXT:      linalg.yield %[[MIN]], %[[SEEN]] : f32, i1
-// CHECK:         %[[RESULT:.*]] = linalg.map ins(%[[RED]]#0, %[[RED]]#1 : tensor<4xf32>, tensor<4xi1>) outs(%{{.*}} : tensor<4xf32>)
-// CHECK-NEXT:      (%[[VALUE:.*]]: f32, %[[ANY:.*]]: i1, %{{.*}}: f32) {
+// CHECK-NEXT:      %[[SEEN:.*]] = arith.ori %[[IS_NUMBER_FLAG]], %[[SEEN_ACC]] : i8
+// CHECK-NEXT:      linalg.yield %[[MIN]], %[[SEEN]] : f32, i8
+// CHECK:         %[[RESULT:.*]] = linalg.map ins(%[[RED]]#0, %[[RED]]#1 : tensor<4xf32>, tensor<4xi8>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK-NEXT:      (%[[VALUE:.*]]: f32, %[[ANY:.*]]: i8, %{{.*}}: f32) {
 // CHECK-NEXT:        %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
-// CHECK-NEXT:        %[[SELECTED:.*]] = arith.select %[[ANY]], %[[VALUE]], %[[NAN]] : f32
+// CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK-NEXT:        %[[ANY_SEEN:.*]] = arith.cmpi ne, %[[ANY]], %[[ZERO]] : i8
+// CHECK-NEXT:        %[[SELECTED:.*]] = arith.select %[[ANY_SEEN]], %[[VALUE]], %[[NAN]] : f32
 // CHECK-NEXT:        linalg.yield %[[SELECTED]] : f32
 // CHECK:         return %[[RESULT]]
 func.func @min_ignore_nan_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
@@ -97,7 +100,7 @@ func.func @min_ignore_nan_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-/// nan_mode ignore over a dynamic dim: the "seen" init is true when the
+/// nan_mode ignore over a dynamic dim: the "seen" init is 1 when the
 /// reduced extent is 0, so that the result is the identity +inf.
 // CHECK-LABEL: func.func @min_ignore_nan_dynamic_f64(
 // CHECK-SAME:      %[[INPUT:.*]]: tensor<?x3xf64>)
@@ -105,8 +108,9 @@ func.func @min_ignore_nan_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
 // CHECK:         %[[INF:.*]] = arith.constant 0x7FF0000000000000 : f64
 // CHECK:         %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK:         %[[IS_EMPTY:.*]] = arith.cmpi eq, %[[DIM0]], %[[ZERO]] : index
-// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[IS_EMPTY]] : i1) outs(%{{.*}} : tensor<3xi1>)
-// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%[[INPUT]] : tensor<?x3xf64>) outs(%{{.*}}, %[[SEEN_INIT]] : tensor<3xf64>, tensor<3xi1>)
+// CHECK:         %[[IS_EMPTY_FLAG:.*]] = arith.extui %[[IS_EMPTY]] : i1 to i8
+// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[IS_EMPTY_FLAG]] : i8) outs(%{{.*}} : tensor<3xi8>)
+// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%[[INPUT]] : tensor<?x3xf64>) outs(%{{.*}}, %[[SEEN_INIT]] : tensor<3xf64>, tensor<3xi8>)
 // CHECK:           arith.minimumf %{{.*}}, %{{.*}} : f64
 // CHECK:         arith.constant 0x7FF8000000000000 : f64
 func.func @min_ignore_nan_dynamic_f64(%input: tensor<?x3xf64>) -> tensor<3xf64> {
@@ -114,11 +118,11 @@ func.func @min_ignore_nan_dynamic_f64(%input: tensor<?x3xf64>) -> tensor<3xf64> 
   return %0 : tensor<3xf64>
 }
 
-/// nan_mode ignore over a static size-0 dim: the "seen" init is true.
+/// nan_mode ignore over a static size-0 dim: the "seen" init is 1.
 // CHECK-LABEL: func.func @min_ignore_nan_size0_f32(
-// CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[TRUE]] : i1) outs(%{{.*}} : tensor<3xi1>)
-// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<0x3xf32>) outs(%{{.*}}, %[[SEEN_INIT]] : tensor<3xf32>, tensor<3xi1>)
+// CHECK:         %[[EMPTY:.*]] = arith.constant 1 : i8
+// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[EMPTY]] : i8) outs(%{{.*}} : tensor<3xi8>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<0x3xf32>) outs(%{{.*}}, %[[SEEN_INIT]] : tensor<3xf32>, tensor<3xi8>)
 func.func @min_ignore_nan_size0_f32(%input: tensor<0x3xf32>) -> tensor<3xf32> {
   %0 = reduce.min %input axes [0] nan_mode ignore : tensor<0x3xf32> -> tensor<3xf32>
   return %0 : tensor<3xf32>
