@@ -1,0 +1,129 @@
+//===- JIT.h - Compile and run modules with reduce ops ----------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The C++ API behind `reduce-run`: compile a module once (from text or a
+// ModuleOp) through the --reduce-to-llvm pipeline to native code, look up an
+// entry function, and call it many times on caller-owned buffers. Results
+// come back as owned buffers. Every failure (parse, verify, lower, a wrong
+// argument) is an llvm::Error; nothing aborts.
+//
+//   auto module = JitModule::compile(source, JitOptions());
+//   if (!module) ...;
+//   auto main = (*module)->lookup("main");
+//   auto results = main->call({BufferView{ElementType::f32, shape, data}});
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_JIT_JIT_H
+#define REDUCE_JIT_JIT_H
+
+#include "reduce/Runtime/Buffer.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace mlir::reduce {
+
+/// The type of one entry argument or result: a ranked tensor whose dynamic
+/// sizes are ShapedType::kDynamic.
+struct TensorSignature {
+  ElementType elementType;
+  llvm::SmallVector<int64_t> shape;
+
+  /// Formats as MLIR does: "tensor<6x?xf32>".
+  std::string str() const;
+};
+
+struct JitOptions {
+  /// Options of the --reduce-to-llvm pipeline in its textual form, e.g.
+  /// "vector-width=256 strict-fp-order=true" (empty: the defaults).
+  std::string pipelineOptions;
+  /// LLVM optimization level of the generated code, 0 to 3.
+  unsigned optLevel = 3;
+};
+
+class JitModule;
+
+/// A callable entry function of a compiled module. Valid while its
+/// JitModule lives.
+class JitFunction {
+public:
+  llvm::StringRef getName() const { return name; }
+  llvm::ArrayRef<TensorSignature> getArguments() const { return arguments; }
+  llvm::ArrayRef<TensorSignature> getResults() const { return results; }
+
+  /// Checks that `args` match the signature (count, element type, rank,
+  /// static sizes).
+  llvm::Error checkArguments(llvm::ArrayRef<BufferView> args) const;
+
+  /// Calls the function. Inputs are read, never written.
+  llvm::Expected<llvm::SmallVector<Buffer>>
+  call(llvm::ArrayRef<BufferView> args) const;
+
+private:
+  friend class JitModule;
+  using PackedFn = void (*)(void **);
+
+  std::string name;
+  llvm::SmallVector<TensorSignature> arguments;
+  llvm::SmallVector<TensorSignature> results;
+  PackedFn packed = nullptr;
+};
+
+/// A module compiled to native code.
+class JitModule {
+public:
+  /// Parses `source` (named `bufferName` in diagnostics) and compiles it.
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  compile(llvm::StringRef source, const JitOptions &options,
+          llvm::StringRef bufferName = "<input>");
+
+  /// Compiles a copy of `module` (the module itself is left untouched).
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  compile(ModuleOp module, const JitOptions &options);
+
+  ~JitModule();
+
+  /// Looks up a public function whose arguments and results are ranked
+  /// tensors of the dialect's element types.
+  llvm::Expected<JitFunction> lookup(llvm::StringRef entry) const;
+
+  /// Names of the entry functions, in module order.
+  llvm::ArrayRef<std::string> getEntryNames() const { return entryNames; }
+
+  /// Wall time spent in parsing, lowering and LLVM code generation.
+  double getCompileMillis() const { return compileMillis; }
+
+private:
+  JitModule() = default;
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  compileOwned(OwningOpRef<ModuleOp> module, const JitOptions &options,
+               double parseMillis);
+
+  std::unique_ptr<MLIRContext> context;
+  std::unique_ptr<ExecutionEngine> engine;
+  llvm::StringMap<JitFunction> functions;
+  llvm::StringMap<std::string> rejected;
+  std::vector<std::string> entryNames;
+  double compileMillis = 0;
+};
+
+/// Registers in `registry` every dialect, interface model and translation the
+/// JIT (and reduce-run) needs to parse and lower its input.
+void registerJitDialects(DialectRegistry &registry);
+
+} // namespace mlir::reduce
+
+#endif // REDUCE_JIT_JIT_H

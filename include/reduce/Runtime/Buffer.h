@@ -1,0 +1,133 @@
+//===- Buffer.h - Tensor data owned or viewed by the host -------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The element types of the reduce dialect as the host sees them, and the two
+// ways host code hands tensor data to compiled kernels and gets it back: a
+// non-owning `BufferView` (caller-owned memory) and an owning `Buffer`
+// (64-byte aligned, dense, row-major).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_RUNTIME_BUFFER_H
+#define REDUCE_RUNTIME_BUFFER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+class MLIRContext;
+class Type;
+} // namespace mlir
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::reduce {
+
+/// The element types the reduce dialect accepts.
+enum class ElementType { f16, bf16, f32, f64, i8, i16, i32, i64, u8, u16, u32, u64 };
+
+/// All element types, for iteration.
+llvm::ArrayRef<ElementType> getAllElementTypes();
+
+/// Size of one element in bytes.
+size_t getByteWidth(ElementType type);
+
+/// The MLIR spelling: "f32", "i8", "ui16", "bf16", ...
+llvm::StringRef getMlirName(ElementType type);
+
+/// True for f16, bf16, f32 and f64.
+bool isFloat(ElementType type);
+
+/// True for u8, u16, u32 and u64.
+bool isUnsigned(ElementType type);
+
+/// The MLIR type of `type` in `context`.
+Type toMlirType(ElementType type, MLIRContext *context);
+
+/// The element type of an MLIR type, or nullopt if the dialect rejects it.
+std::optional<ElementType> toElementType(Type type);
+
+/// Number of elements of `shape` (1 for rank 0), or nullopt on overflow or a
+/// negative size.
+std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
+
+/// Formats `shape` as "6x12" ("scalar" for rank 0).
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
+/// A caller-owned, dense, row-major tensor.
+struct BufferView {
+  ElementType elementType;
+  llvm::ArrayRef<int64_t> shape;
+  const void *data;
+};
+
+/// An owned, dense, row-major tensor with 64-byte aligned storage.
+class Buffer {
+public:
+  /// Allocates a zero-filled buffer. `shape` must have a valid element count.
+  Buffer(ElementType elementType, llvm::ArrayRef<int64_t> shape);
+  Buffer(Buffer &&other) noexcept;
+  Buffer &operator=(Buffer &&other) noexcept;
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+  ~Buffer();
+
+  ElementType getElementType() const { return elementType; }
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  int64_t getNumElements() const { return numElements; }
+  size_t getSizeInBytes() const {
+    return static_cast<size_t>(numElements) * getByteWidth(elementType);
+  }
+  void *getData() { return data; }
+  const void *getData() const { return data; }
+  BufferView getView() const { return {elementType, shape, data}; }
+
+  /// Typed access; `T` must match the element type's width.
+  template <typename T>
+  llvm::MutableArrayRef<T> getElements() {
+    return {static_cast<T *>(data), static_cast<size_t>(numElements)};
+  }
+  template <typename T>
+  llvm::ArrayRef<T> getElements() const {
+    return {static_cast<const T *>(data), static_cast<size_t>(numElements)};
+  }
+
+private:
+  void release();
+
+  ElementType elementType;
+  llvm::SmallVector<int64_t> shape;
+  int64_t numElements = 0;
+  void *data = nullptr;
+  size_t allocatedBytes = 0;
+};
+
+/// Prints `view` as nested lists, e.g. `[[1, 2], [3, 4]]` (a scalar for rank
+/// 0). Floats print in their shortest round-trip form, f16/bf16 through f32;
+/// NaN as `nan`, infinities as `inf`/`-inf`.
+void printNested(llvm::raw_ostream &os, const BufferView &view);
+
+/// Reads element `index` of a dense buffer as double / int64 / uint64 (f16 and
+/// bf16 are widened exactly).
+double loadAsDouble(ElementType type, const void *data, int64_t index);
+int64_t loadAsInt64(ElementType type, const void *data, int64_t index);
+uint64_t loadAsUInt64(ElementType type, const void *data, int64_t index);
+
+/// Writes `value` into element `index`, rounding to nearest even for f16/bf16.
+void storeDouble(ElementType type, void *data, int64_t index, double value);
+
+} // namespace mlir::reduce
+
+#endif // REDUCE_RUNTIME_BUFFER_H

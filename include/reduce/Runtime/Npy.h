@@ -1,0 +1,43 @@
+//===- Npy.h - NumPy .npy files ---------------------------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads and writes NumPy `.npy` files (format versions 1.0, 2.0 and 3.0),
+// little-endian, C order. Every malformed, truncated or unsupported file is
+// an llvm::Error with a message that says what was expected and found.
+//
+// dtypes: <f2 <f4 <f8, |i1 <i2 <i4 <i8, |u1 <u2 <u4 <u8 (also with '=' and,
+// for one-byte types, '<'/'>'). bf16 has no NumPy spelling: files use the
+// 2-byte void dtype `<V2` (what ml_dtypes.bfloat16 arrays save as) or the
+// literal descr 'bfloat16'; we write `<V2`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_RUNTIME_NPY_H
+#define REDUCE_RUNTIME_NPY_H
+
+#include "reduce/Runtime/Buffer.h"
+
+#include "llvm/Support/Error.h"
+
+namespace mlir::reduce {
+
+/// Parses the contents of a `.npy` file.
+llvm::Expected<Buffer> parseNpy(llvm::StringRef bytes);
+
+/// Reads the `.npy` file at `path`.
+llvm::Expected<Buffer> readNpyFile(llvm::StringRef path);
+
+/// Serializes `view` as a version 1.0 `.npy` file.
+std::string serializeNpy(const BufferView &view);
+
+/// Writes `view` to `path` as a `.npy` file.
+llvm::Error writeNpyFile(llvm::StringRef path, const BufferView &view);
+
+} // namespace mlir::reduce
+
+#endif // REDUCE_RUNTIME_NPY_H

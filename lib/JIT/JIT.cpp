@@ -1,0 +1,410 @@
+//===- JIT.cpp - Compile and run modules with reduce ops --------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Compilation: parse -> verify -> record the entry signatures -> mark the
+// entry arguments read-only -> --reduce-to-llvm -> ExecutionEngine with an
+// optimizing transformer for the host CPU.
+//
+// Calling convention: the lowered entry takes each memref argument as its
+// expanded descriptor (allocated, aligned, offset, sizes..., strides...) and
+// returns the result descriptors in one struct. The ExecutionEngine's packed
+// wrapper `_mlir_<name>(void **)` takes a pointer per scalar argument and one
+// to the result storage. Result descriptors are 8-byte fields, so the result
+// storage is an int64 array. Results are copied into owned buffers and the
+// memory the kernel allocated for them is freed, unless it aliases an input
+// or a constant global.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/JIT/JIT.h"
+
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::reduce;
+using llvm::Expected;
+
+#ifndef REDUCE_C_RUNNER_UTILS
+#define REDUCE_C_RUNNER_UTILS ""
+#endif
+
+/// What memref.get_global stores as the allocated pointer of a constant.
+static constexpr uintptr_t kGlobalAllocatedPointer = 0xdeadbeef;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+/// Collects the diagnostics emitted while it lives, with source locations.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context, llvm::SourceMgr &sourceMgr)
+      : os(text), handler(sourceMgr, context, os) {}
+
+  llvm::Error takeError(const llvm::Twine &what) {
+    std::string message = text.empty() ? what.str() : text;
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    return makeError(message);
+  }
+
+private:
+  std::string text;
+  llvm::raw_string_ostream os;
+  SourceMgrDiagnosticHandler handler;
+};
+
+using Clock = std::chrono::steady_clock;
+
+double millisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+} // namespace
+
+std::string TensorSignature::str() const {
+  std::string text = "tensor<";
+  for (int64_t size : shape)
+    text += (ShapedType::isDynamic(size) ? "?" : std::to_string(size)) + "x";
+  text += getMlirName(elementType).str() + ">";
+  return text;
+}
+
+void mlir::reduce::registerJitDialects(DialectRegistry &registry) {
+  registry.insert<ReduceDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+}
+
+//===----------------------------------------------------------------------===//
+// Signatures
+//===----------------------------------------------------------------------===//
+
+/// Converts the types of an entry's arguments or results, or explains why
+/// the function cannot be an entry.
+static llvm::Error convertSignature(TypeRange types, StringRef what,
+                                   llvm::SmallVectorImpl<TensorSignature> &out) {
+  for (auto [index, type] : llvm::enumerate(types)) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    std::optional<ElementType> elementType =
+        tensorType ? toElementType(tensorType.getElementType()) : std::nullopt;
+    if (!elementType) {
+      std::string typeText;
+      llvm::raw_string_ostream(typeText) << type;
+      return makeError(what + " #" + llvm::Twine(index) + " has type '" +
+                       typeText +
+                       "'; expected a ranked tensor of f16, bf16, f32, f64, "
+                       "i8..i64 or ui8..ui64");
+    }
+    out.push_back({*elementType, llvm::to_vector(tensorType.getShape())});
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// JitModule
+//===----------------------------------------------------------------------===//
+
+JitModule::~JitModule() = default;
+
+Expected<std::unique_ptr<JitModule>>
+JitModule::compile(StringRef source, const JitOptions &options,
+                   StringRef bufferName) {
+  Clock::time_point start = Clock::now();
+  DialectRegistry registry;
+  registerJitDialects(registry);
+  auto context = std::make_unique<MLIRContext>(
+      registry, MLIRContext::Threading::DISABLED);
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, bufferName), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module;
+  {
+    DiagnosticCollector diagnostics(context.get(), sourceMgr);
+    module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
+    if (!module)
+      return diagnostics.takeError("cannot parse " + bufferName);
+  }
+  Expected<std::unique_ptr<JitModule>> result =
+      compileOwned(std::move(module), options, millisSince(start));
+  if (result)
+    (*result)->context = std::move(context);
+  return result;
+}
+
+Expected<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module, const JitOptions &options) {
+  Clock::time_point start = Clock::now();
+  DialectRegistry registry;
+  registerJitDialects(registry);
+  module->getContext()->appendDialectRegistry(registry);
+  return compileOwned(OwningOpRef<ModuleOp>(module.clone()), options,
+                      millisSince(start));
+}
+
+Expected<std::unique_ptr<JitModule>>
+JitModule::compileOwned(OwningOpRef<ModuleOp> module,
+                        const JitOptions &options, double setupMillis) {
+  Clock::time_point start = Clock::now();
+  MLIRContext *context = module->getContext();
+  llvm::SourceMgr sourceMgr;
+  DiagnosticCollector diagnostics(context, sourceMgr);
+  if (failed(verify(*module)))
+    return diagnostics.takeError("the module does not verify");
+  if (options.optLevel > 3)
+    return makeError("optimization level " + llvm::Twine(options.optLevel) +
+                     " is out of range [0, 3]");
+
+  std::unique_ptr<JitModule> jit(new JitModule());
+  // Record the entry signatures on the tensor-level IR. Entry arguments are
+  // caller-owned: bufferization must not write into them.
+  for (auto func : module->getOps<func::FuncOp>()) {
+    if (func.isDeclaration() || !func.isPublic())
+      continue;
+    JitFunction fn;
+    fn.name = func.getName().str();
+    if (llvm::Error err = convertSignature(func.getArgumentTypes(), "argument",
+                                           fn.arguments)) {
+      jit->rejected[fn.name] = llvm::toString(std::move(err));
+      continue;
+    }
+    if (llvm::Error err =
+            convertSignature(func.getResultTypes(), "result", fn.results)) {
+      jit->rejected[fn.name] = llvm::toString(std::move(err));
+      continue;
+    }
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                      BoolAttr::get(context, false));
+    jit->entryNames.push_back(fn.name);
+    jit->functions[fn.name] = std::move(fn);
+  }
+
+  ReduceToLLVMOptions pipelineOptions;
+  if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
+    return makeError("invalid pipeline options '" + options.pipelineOptions +
+                     "'");
+  PassManager pm(context);
+  buildReduceToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module)))
+    return diagnostics.takeError("lowering to the LLVM dialect failed");
+
+  // Native code for the host CPU, with its vector extensions.
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  Expected<llvm::orc::JITTargetMachineBuilder> machineBuilder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  auto codeGenLevel = static_cast<llvm::CodeGenOptLevel>(options.optLevel);
+  machineBuilder->setCodeGenOptLevel(codeGenLevel);
+  Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      machineBuilder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                targetMachine->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = codeGenLevel;
+  SmallVector<StringRef, 1> sharedLibs;
+  if (StringRef(REDUCE_C_RUNNER_UTILS).size())
+    sharedLibs.push_back(REDUCE_C_RUNNER_UTILS);
+  engineOptions.sharedLibPaths = sharedLibs;
+  Expected<std::unique_ptr<ExecutionEngine>> engine = ExecutionEngine::create(
+      *module, engineOptions, std::move(*targetMachine));
+  if (!engine)
+    return makeError("cannot create the execution engine: " +
+                     llvm::toString(engine.takeError()));
+  jit->engine = std::move(*engine);
+  jit->engine->initialize();
+
+  for (auto &entry : jit->functions) {
+    Expected<void (*)(void **)> packed =
+        jit->engine->lookupPacked(entry.getKey());
+    if (!packed)
+      return makeError("cannot find the compiled entry '" + entry.getKey() +
+                       "': " + llvm::toString(packed.takeError()));
+    entry.getValue().packed = *packed;
+  }
+  jit->compileMillis = setupMillis + millisSince(start);
+  return std::move(jit);
+}
+
+Expected<JitFunction> JitModule::lookup(StringRef entry) const {
+  auto it = functions.find(entry);
+  if (it != functions.end())
+    return it->getValue();
+  auto reason = rejected.find(entry);
+  if (reason != rejected.end())
+    return makeError("function '" + entry + "' cannot be called: " +
+                     reason->getValue());
+  std::string known;
+  llvm::raw_string_ostream os(known);
+  llvm::interleaveComma(entryNames, os,
+                        [&](const std::string &name) { os << "'" << name << "'"; });
+  return makeError("no entry function '" + entry + "' in the module" +
+                   (entryNames.empty() ? std::string(" (it has none)")
+                                       : " (entries: " + known + ")"));
+}
+
+//===----------------------------------------------------------------------===//
+// JitFunction
+//===----------------------------------------------------------------------===//
+
+llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
+  if (args.size() != arguments.size())
+    return makeError("'" + name + "' takes " + llvm::Twine(arguments.size()) +
+                     " argument(s), but " + llvm::Twine(args.size()) +
+                     " were given");
+  for (size_t index = 0, e = args.size(); index < e; ++index) {
+    const BufferView &arg = args[index];
+    const TensorSignature &expected = arguments[index];
+    auto mismatch = [&](StringRef what) {
+      return makeError("argument #" + llvm::Twine(index) + " of '" + name +
+                       "': " + what + ": expected " + expected.str() +
+                       ", got " + formatShape(arg.shape) + " of " +
+                       getMlirName(arg.elementType));
+    };
+    if (arg.elementType != expected.elementType)
+      return mismatch("element type mismatch");
+    if (arg.shape.size() != expected.shape.size())
+      return mismatch("rank mismatch");
+    for (auto [given, wanted] : llvm::zip_equal(arg.shape, expected.shape)) {
+      if (given < 0)
+        return mismatch("negative size");
+      if (!ShapedType::isDynamic(wanted) && given != wanted)
+        return mismatch("size mismatch");
+    }
+    if (!arg.data && getNumElements(arg.shape).value_or(0) != 0)
+      return mismatch("null data pointer");
+  }
+  return llvm::Error::success();
+}
+
+/// Copies a strided memref into a dense buffer.
+static void copyStrided(const char *base, ArrayRef<int64_t> sizes,
+                        ArrayRef<int64_t> strides, size_t width, char *out) {
+  int64_t rank = sizes.size();
+  int64_t count = getNumElements(sizes).value_or(0);
+  if (count == 0)
+    return;
+  bool contiguous = true;
+  int64_t expectedStride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    if (sizes[dim] != 1 && strides[dim] != expectedStride)
+      contiguous = false;
+    expectedStride *= sizes[dim];
+  }
+  if (contiguous) {
+    std::memcpy(out, base, count * width);
+    return;
+  }
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t offset = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      offset += index[dim] * strides[dim];
+    std::memcpy(out + linear * width, base + offset * width, width);
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      if (++index[dim] < sizes[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
+}
+
+Expected<SmallVector<Buffer>>
+JitFunction::call(llvm::ArrayRef<BufferView> args) const {
+  if (llvm::Error err = checkArguments(args))
+    return std::move(err);
+
+  // One descriptor per argument: allocated, aligned, offset, sizes, strides.
+  SmallVector<SmallVector<int64_t>> descriptors;
+  for (const BufferView &arg : args) {
+    SmallVector<int64_t> descriptor;
+    auto pointer = reinterpret_cast<int64_t>(arg.data);
+    descriptor.append({pointer, pointer, 0});
+    descriptor.append(arg.shape.begin(), arg.shape.end());
+    SmallVector<int64_t> strides(arg.shape.size(), 1);
+    for (int64_t dim = static_cast<int64_t>(arg.shape.size()) - 2; dim >= 0;
+         --dim)
+      strides[dim] = strides[dim + 1] * arg.shape[dim + 1];
+    descriptor.append(strides.begin(), strides.end());
+    descriptors.push_back(std::move(descriptor));
+  }
+  size_t resultWords = 0;
+  for (const TensorSignature &result : results)
+    resultWords += 3 + 2 * result.shape.size();
+  SmallVector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
+
+  SmallVector<void *> packedArgs;
+  for (SmallVector<int64_t> &descriptor : descriptors)
+    for (int64_t &word : descriptor)
+      packedArgs.push_back(&word);
+  if (!results.empty())
+    packedArgs.push_back(resultStorage.data());
+  packed(packedArgs.data());
+
+  SmallVector<Buffer> outputs;
+  llvm::SmallPtrSet<void *, 4> freed;
+  for (const BufferView &arg : args)
+    freed.insert(const_cast<void *>(arg.data));
+  freed.insert(reinterpret_cast<void *>(kGlobalAllocatedPointer));
+  freed.insert(nullptr);
+  const int64_t *word = resultStorage.data();
+  for (const TensorSignature &result : results) {
+    size_t rank = result.shape.size();
+    auto *allocated = reinterpret_cast<void *>(word[0]);
+    auto *aligned = reinterpret_cast<const char *>(word[1]);
+    int64_t offset = word[2];
+    ArrayRef<int64_t> sizes(word + 3, rank);
+    ArrayRef<int64_t> strides(word + 3 + rank, rank);
+    word += 3 + 2 * rank;
+    Buffer buffer(result.elementType, sizes);
+    size_t width = getByteWidth(result.elementType);
+    copyStrided(aligned + offset * static_cast<int64_t>(width), sizes, strides,
+                width, static_cast<char *>(buffer.getData()));
+    outputs.push_back(std::move(buffer));
+    if (freed.insert(allocated).second)
+      std::free(allocated);
+  }
+  return std::move(outputs);
+}

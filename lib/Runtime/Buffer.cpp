@@ -1,0 +1,343 @@
+//===- Buffer.cpp - Tensor data owned or viewed by the host -----*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Runtime/Buffer.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemAlloc.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <charconv>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+static constexpr size_t kAlignment = 64;
+
+ArrayRef<ElementType> mlir::reduce::getAllElementTypes() {
+  static const ElementType all[] = {
+      ElementType::f16, ElementType::bf16, ElementType::f32, ElementType::f64,
+      ElementType::i8,  ElementType::i16,  ElementType::i32, ElementType::i64,
+      ElementType::u8,  ElementType::u16,  ElementType::u32, ElementType::u64};
+  return all;
+}
+
+size_t mlir::reduce::getByteWidth(ElementType type) {
+  switch (type) {
+  case ElementType::i8:
+  case ElementType::u8:
+    return 1;
+  case ElementType::f16:
+  case ElementType::bf16:
+  case ElementType::i16:
+  case ElementType::u16:
+    return 2;
+  case ElementType::f32:
+  case ElementType::i32:
+  case ElementType::u32:
+    return 4;
+  case ElementType::f64:
+  case ElementType::i64:
+  case ElementType::u64:
+    return 8;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+StringRef mlir::reduce::getMlirName(ElementType type) {
+  switch (type) {
+  case ElementType::f16:
+    return "f16";
+  case ElementType::bf16:
+    return "bf16";
+  case ElementType::f32:
+    return "f32";
+  case ElementType::f64:
+    return "f64";
+  case ElementType::i8:
+    return "i8";
+  case ElementType::i16:
+    return "i16";
+  case ElementType::i32:
+    return "i32";
+  case ElementType::i64:
+    return "i64";
+  case ElementType::u8:
+    return "ui8";
+  case ElementType::u16:
+    return "ui16";
+  case ElementType::u32:
+    return "ui32";
+  case ElementType::u64:
+    return "ui64";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+bool mlir::reduce::isFloat(ElementType type) {
+  return type == ElementType::f16 || type == ElementType::bf16 ||
+         type == ElementType::f32 || type == ElementType::f64;
+}
+
+bool mlir::reduce::isUnsigned(ElementType type) {
+  return type == ElementType::u8 || type == ElementType::u16 ||
+         type == ElementType::u32 || type == ElementType::u64;
+}
+
+Type mlir::reduce::toMlirType(ElementType type, MLIRContext *context) {
+  switch (type) {
+  case ElementType::f16:
+    return Float16Type::get(context);
+  case ElementType::bf16:
+    return BFloat16Type::get(context);
+  case ElementType::f32:
+    return Float32Type::get(context);
+  case ElementType::f64:
+    return Float64Type::get(context);
+  default:
+    return IntegerType::get(context, 8 * getByteWidth(type),
+                            isUnsigned(type) ? IntegerType::Unsigned
+                                             : IntegerType::Signless);
+  }
+}
+
+std::optional<ElementType> mlir::reduce::toElementType(Type type) {
+  for (ElementType candidate : getAllElementTypes())
+    if (toMlirType(candidate, type.getContext()) == type)
+      return candidate;
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::reduce::getNumElements(ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    if (size < 0 || llvm::MulOverflow(count, size, count))
+      return std::nullopt;
+  }
+  return count;
+}
+
+std::string mlir::reduce::formatShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer
+//===----------------------------------------------------------------------===//
+
+Buffer::Buffer(ElementType elementType, ArrayRef<int64_t> shape)
+    : elementType(elementType), shape(shape) {
+  numElements = mlir::reduce::getNumElements(shape).value_or(0);
+  // Allocate at least one aligned line so that data is never null.
+  allocatedBytes = llvm::alignTo(std::max<size_t>(getSizeInBytes(), 1),
+                                 kAlignment);
+  data = llvm::allocate_buffer(allocatedBytes, kAlignment);
+  std::memset(data, 0, allocatedBytes);
+}
+
+Buffer::Buffer(Buffer &&other) noexcept
+    : elementType(other.elementType), shape(std::move(other.shape)),
+      numElements(other.numElements), data(other.data),
+      allocatedBytes(other.allocatedBytes) {
+  other.data = nullptr;
+  other.allocatedBytes = 0;
+  other.numElements = 0;
+}
+
+Buffer &Buffer::operator=(Buffer &&other) noexcept {
+  if (this == &other)
+    return *this;
+  release();
+  elementType = other.elementType;
+  shape = std::move(other.shape);
+  numElements = other.numElements;
+  data = other.data;
+  allocatedBytes = other.allocatedBytes;
+  other.data = nullptr;
+  other.allocatedBytes = 0;
+  other.numElements = 0;
+  return *this;
+}
+
+Buffer::~Buffer() { release(); }
+
+void Buffer::release() {
+  if (data)
+    llvm::deallocate_buffer(data, allocatedBytes, kAlignment);
+  data = nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Element access
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+static T loadRaw(const void *data, int64_t index) {
+  T value;
+  std::memcpy(&value, static_cast<const char *>(data) + index * sizeof(T),
+              sizeof(T));
+  return value;
+}
+
+template <typename T>
+static void storeRaw(void *data, int64_t index, T value) {
+  std::memcpy(static_cast<char *>(data) + index * sizeof(T), &value,
+              sizeof(T));
+}
+
+static const llvm::fltSemantics &getHalfSemantics(ElementType type) {
+  return type == ElementType::f16 ? llvm::APFloat::IEEEhalf()
+                                  : llvm::APFloat::BFloat();
+}
+
+double mlir::reduce::loadAsDouble(ElementType type, const void *data,
+                                  int64_t index) {
+  switch (type) {
+  case ElementType::f16:
+  case ElementType::bf16: {
+    llvm::APFloat value(getHalfSemantics(type),
+                        llvm::APInt(16, loadRaw<uint16_t>(data, index)));
+    return value.convertToDouble();
+  }
+  case ElementType::f32:
+    return loadRaw<float>(data, index);
+  case ElementType::f64:
+    return loadRaw<double>(data, index);
+  default:
+    return isUnsigned(type)
+               ? static_cast<double>(loadAsUInt64(type, data, index))
+               : static_cast<double>(loadAsInt64(type, data, index));
+  }
+}
+
+int64_t mlir::reduce::loadAsInt64(ElementType type, const void *data,
+                                  int64_t index) {
+  switch (type) {
+  case ElementType::i8:
+    return loadRaw<int8_t>(data, index);
+  case ElementType::i16:
+    return loadRaw<int16_t>(data, index);
+  case ElementType::i32:
+    return loadRaw<int32_t>(data, index);
+  case ElementType::i64:
+    return loadRaw<int64_t>(data, index);
+  default:
+    return static_cast<int64_t>(loadAsUInt64(type, data, index));
+  }
+}
+
+uint64_t mlir::reduce::loadAsUInt64(ElementType type, const void *data,
+                                    int64_t index) {
+  switch (getByteWidth(type)) {
+  case 1:
+    return loadRaw<uint8_t>(data, index);
+  case 2:
+    return loadRaw<uint16_t>(data, index);
+  case 4:
+    return loadRaw<uint32_t>(data, index);
+  default:
+    return loadRaw<uint64_t>(data, index);
+  }
+}
+
+void mlir::reduce::storeDouble(ElementType type, void *data, int64_t index,
+                               double value) {
+  switch (type) {
+  case ElementType::f16:
+  case ElementType::bf16: {
+    llvm::APFloat half(value);
+    bool losesInfo;
+    half.convert(getHalfSemantics(type), llvm::APFloat::rmNearestTiesToEven,
+                 &losesInfo);
+    storeRaw<uint16_t>(data, index,
+                       half.bitcastToAPInt().getZExtValue());
+    return;
+  }
+  case ElementType::f32:
+    return storeRaw<float>(data, index, static_cast<float>(value));
+  case ElementType::f64:
+    return storeRaw<double>(data, index, value);
+  case ElementType::i8:
+    return storeRaw<int8_t>(data, index, static_cast<int8_t>(value));
+  case ElementType::i16:
+    return storeRaw<int16_t>(data, index, static_cast<int16_t>(value));
+  case ElementType::i32:
+    return storeRaw<int32_t>(data, index, static_cast<int32_t>(value));
+  case ElementType::i64:
+    return storeRaw<int64_t>(data, index, static_cast<int64_t>(value));
+  case ElementType::u8:
+    return storeRaw<uint8_t>(data, index, static_cast<uint8_t>(value));
+  case ElementType::u16:
+    return storeRaw<uint16_t>(data, index, static_cast<uint16_t>(value));
+  case ElementType::u32:
+    return storeRaw<uint32_t>(data, index, static_cast<uint32_t>(value));
+  case ElementType::u64:
+    return storeRaw<uint64_t>(data, index, static_cast<uint64_t>(value));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+static void printElement(llvm::raw_ostream &os, ElementType type,
+                         const void *data, int64_t index) {
+  if (!isFloat(type)) {
+    if (isUnsigned(type))
+      os << loadAsUInt64(type, data, index);
+    else
+      os << loadAsInt64(type, data, index);
+    return;
+  }
+  double value = loadAsDouble(type, data, index);
+  if (std::isnan(value)) {
+    os << "nan";
+    return;
+  }
+  if (std::isinf(value)) {
+    os << (value < 0 ? "-inf" : "inf");
+    return;
+  }
+  // Shortest form that round-trips in the element's precision (f16/bf16
+  // values are exact in f32).
+  char text[64];
+  std::to_chars_result result =
+      type == ElementType::f64
+          ? std::to_chars(text, text + sizeof(text), value)
+          : std::to_chars(text, text + sizeof(text), static_cast<float>(value));
+  os << StringRef(text, result.ptr - text);
+}
+
+static void printLevel(llvm::raw_ostream &os, const BufferView &view,
+                       unsigned dim, int64_t &index) {
+  if (dim == view.shape.size()) {
+    printElement(os, view.elementType, view.data, index++);
+    return;
+  }
+  os << '[';
+  for (int64_t i = 0; i < view.shape[dim]; ++i) {
+    if (i)
+      os << ", ";
+    printLevel(os, view, dim + 1, index);
+  }
+  os << ']';
+}
+
+void mlir::reduce::printNested(llvm::raw_ostream &os, const BufferView &view) {
+  int64_t index = 0;
+  printLevel(os, view, 0, index);
+}

@@ -1,0 +1,200 @@
+//===- reduce-run.cpp - Compile and run a module on .npy data ---*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+//   reduce-run model.mlir [--entry main] [--input x.npy]... [--output o.npy]...
+//              [--repeat N] [--print-timing] [--random-inputs SEED] [-O0..-O3]
+//              [--pipeline-options "vector-width=256 ..."]
+//
+// A thin layer over the JIT API (reduce/JIT/JIT.h): compiles the module
+// through --reduce-to-llvm, binds .npy inputs to the entry's arguments by
+// position, calls it and writes or prints the results. Every error is one
+// line on stderr and exit code 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/JIT/JIT.h"
+#include "reduce/Runtime/Npy.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::reduce;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("reduce-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<module.mlir or - for stdin>"),
+                                      cl::init("-"), cl::cat(category));
+static cl::opt<std::string> entry("entry", cl::desc("Entry function"),
+                                  cl::init("main"), cl::cat(category));
+static cl::list<std::string>
+    inputs("input", cl::desc("A .npy file per argument, by position"),
+           cl::cat(category));
+static cl::list<std::string>
+    outputs("output", cl::desc("A .npy file per result, by position "
+                               "(default: print the results)"),
+            cl::cat(category));
+static cl::opt<unsigned> repeat("repeat",
+                                cl::desc("Time N calls after one warm-up"),
+                                cl::init(0), cl::cat(category));
+static cl::opt<bool>
+    printTiming("print-timing",
+                cl::desc("Print one JSON line of timings on stderr"),
+                cl::cat(category));
+static cl::opt<uint64_t> randomInputs(
+    "random-inputs",
+    cl::desc("Fill the arguments without --input with random data from this "
+             "seed (normal floats, small integers)"),
+    cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::Prefix,
+                                  cl::desc("LLVM optimization level 0-3"),
+                                  cl::init(3), cl::cat(category));
+static cl::opt<std::string>
+    pipelineOptions("pipeline-options",
+                    cl::desc("Options of the --reduce-to-llvm pipeline"),
+                    cl::init(""), cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "reduce-run: error: " << message << "\n";
+  return 1;
+}
+
+static int fail(llvm::Error error) {
+  return fail(llvm::toString(std::move(error)));
+}
+
+/// Random data for an argument of signature `signature`.
+static llvm::Expected<Buffer> makeRandomInput(const TensorSignature &signature,
+                                              unsigned index,
+                                              std::mt19937_64 &rng) {
+  if (llvm::any_of(signature.shape, ShapedType::isDynamic))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "argument #%u has type %s with a dynamic size: give it with --input",
+        index, signature.str().c_str());
+  Buffer buffer(signature.elementType, signature.shape);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  std::uniform_int_distribution<int> small(-100, 100);
+  std::uniform_int_distribution<int> smallUnsigned(0, 200);
+  for (int64_t i = 0, e = buffer.getNumElements(); i < e; ++i) {
+    double value = isFloat(signature.elementType) ? normal(rng)
+                   : isUnsigned(signature.elementType) ? smallUnsigned(rng)
+                                                       : small(rng);
+    storeDouble(signature.elementType, buffer.getData(), i, value);
+  }
+  return std::move(buffer);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv, "reduce-run: compile a module with reduce ops and run it\n");
+
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (!file)
+    return fail("cannot read '" + inputFile + "': " + file.getError().message());
+
+  JitOptions options;
+  options.optLevel = optLevel;
+  options.pipelineOptions = pipelineOptions;
+  llvm::Expected<std::unique_ptr<JitModule>> module = JitModule::compile(
+      (*file)->getBuffer(), options,
+      inputFile == "-" ? StringRef("<stdin>") : StringRef(inputFile));
+  if (!module)
+    return fail(module.takeError());
+  llvm::Expected<JitFunction> function = (*module)->lookup(entry);
+  if (!function)
+    return fail(function.takeError());
+
+  ArrayRef<TensorSignature> arguments = function->getArguments();
+  if (inputs.size() > arguments.size())
+    return fail(llvm::Twine(inputs.size()) + " inputs given, but '" + entry +
+                "' takes " + llvm::Twine(arguments.size()) + " argument(s)");
+  if (inputs.size() < arguments.size() &&
+      randomInputs.getNumOccurrences() == 0)
+    return fail(llvm::Twine(inputs.size()) + " inputs given, but '" + entry +
+                "' takes " + llvm::Twine(arguments.size()) +
+                " argument(s) (use --input, or --random-inputs SEED)");
+  if (!outputs.empty() && outputs.size() != function->getResults().size())
+    return fail(llvm::Twine(outputs.size()) + " outputs given, but '" + entry +
+                "' returns " + llvm::Twine(function->getResults().size()) +
+                " result(s)");
+
+  std::vector<Buffer> buffers;
+  for (const std::string &path : inputs) {
+    llvm::Expected<Buffer> buffer = readNpyFile(path);
+    if (!buffer)
+      return fail(buffer.takeError());
+    buffers.push_back(std::move(*buffer));
+  }
+  std::mt19937_64 rng(randomInputs);
+  for (unsigned i = buffers.size(); i < arguments.size(); ++i) {
+    llvm::Expected<Buffer> buffer = makeRandomInput(arguments[i], i, rng);
+    if (!buffer)
+      return fail(buffer.takeError());
+    buffers.push_back(std::move(*buffer));
+  }
+  SmallVector<BufferView> views;
+  for (const Buffer &buffer : buffers)
+    views.push_back(buffer.getView());
+
+  llvm::Expected<SmallVector<Buffer>> results = function->call(views);
+  if (!results)
+    return fail(results.takeError());
+
+  std::vector<double> times;
+  for (unsigned i = 0; i < repeat; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    llvm::Expected<SmallVector<Buffer>> timed = function->call(views);
+    auto stop = std::chrono::steady_clock::now();
+    if (!timed)
+      return fail(timed.takeError());
+    times.push_back(std::chrono::duration<double, std::nano>(stop - start)
+                        .count());
+  }
+
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    if (!outputs.empty()) {
+      if (llvm::Error err = writeNpyFile(outputs[index], result.getView()))
+        return fail(std::move(err));
+      continue;
+    }
+    llvm::outs() << function->getResults()[index].str() << " = ";
+    printNested(llvm::outs(), result.getView());
+    llvm::outs() << "\n";
+  }
+
+  if (printTiming) {
+    llvm::errs() << "{\"entry\":\"" << entry << "\",\"repeat\":" << repeat
+                 << ",\"compile_ms\":"
+                 << llvm::format("%.3f", (*module)->getCompileMillis());
+    if (!times.empty()) {
+      std::sort(times.begin(), times.end());
+      double median = times.size() % 2
+                          ? times[times.size() / 2]
+                          : (times[times.size() / 2 - 1] +
+                             times[times.size() / 2]) /
+                                2;
+      llvm::errs() << ",\"min_ns\":" << llvm::format("%.0f", times.front())
+                   << ",\"median_ns\":" << llvm::format("%.0f", median);
+    }
+    llvm::errs() << "}\n";
+  }
+  return 0;
+}

@@ -1,0 +1,161 @@
+//===- NpyTest.cpp - The .npy reader and writer -----------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Runtime/Npy.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::reduce;
+
+namespace {
+
+std::string header(llvm::StringRef dict, char major = 1) {
+  std::string text(dict);
+  size_t preamble = major == 1 ? 10 : 12;
+  while ((preamble + text.size() + 1) % 64)
+    text.push_back(' ');
+  text.push_back('\n');
+  std::string bytes("\x93NUMPY", 6);
+  bytes.push_back(major);
+  bytes.push_back(0);
+  bytes.push_back(static_cast<char>(text.size() & 0xff));
+  bytes.push_back(static_cast<char>(text.size() >> 8));
+  if (major != 1) {
+    bytes.push_back(0);
+    bytes.push_back(0);
+  }
+  return bytes + text;
+}
+
+std::string parseError(const std::string &bytes) {
+  auto buffer = parseNpy(bytes);
+  if (buffer)
+    return "<parsed>";
+  return llvm::toString(buffer.takeError());
+}
+
+TEST(NpyTest, RoundTripsEveryElementType) {
+  for (ElementType type : getAllElementTypes()) {
+    int64_t shape[] = {2, 3};
+    Buffer buffer(type, shape);
+    for (int64_t i = 0; i < 6; ++i)
+      storeDouble(type, buffer.getData(), i, static_cast<double>(i) - 2);
+    std::string bytes = serializeNpy(buffer.getView());
+    EXPECT_EQ(bytes.size() % 64, (6 * getByteWidth(type)) % 64);
+    auto parsed = parseNpy(bytes);
+    ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+    EXPECT_EQ(parsed->getElementType(), type);
+    EXPECT_EQ(parsed->getShape(), buffer.getShape());
+    EXPECT_EQ(std::memcmp(parsed->getData(), buffer.getData(),
+                          buffer.getSizeInBytes()),
+              0)
+        << getMlirName(type).str();
+  }
+}
+
+TEST(NpyTest, ScalarsOneDimAndEmpty) {
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{}, {5}, {0, 3}, {1, 1, 1, 1}}) {
+    Buffer buffer(ElementType::i16, shape);
+    auto parsed = parseNpy(serializeNpy(buffer.getView()));
+    ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+    EXPECT_EQ(parsed->getShape(), llvm::ArrayRef<int64_t>(shape));
+  }
+  EXPECT_NE(serializeNpy(Buffer(ElementType::f32, {5}).getView()).find("(5,)"),
+            std::string::npos);
+}
+
+TEST(NpyTest, AcceptsWhatNumPyWrites) {
+  // Version 2.0, keys in another order, '=' byte order, "bfloat16" descr.
+  std::string v2 = header("{'shape': (2,), 'fortran_order': False, 'descr': '=f4'}", 2);
+  v2.append(8, '\0');
+  auto parsed = parseNpy(v2);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->getElementType(), ElementType::f32);
+
+  std::string bf16 = header("{'descr': 'bfloat16', 'fortran_order': False, 'shape': (1,), }");
+  bf16.append(2, '\0');
+  parsed = parseNpy(bf16);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->getElementType(), ElementType::bf16);
+
+  std::string byteOrderFree = header("{'descr': '>u1', 'fortran_order': False, 'shape': (1,), }");
+  byteOrderFree.push_back('\x07');
+  parsed = parseNpy(byteOrderFree);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->getElementType(), ElementType::u8);
+}
+
+TEST(NpyTest, RejectsMalformedFiles) {
+  EXPECT_EQ(parseError("hello"),
+            "not a .npy file (missing the \\x93NUMPY magic string)");
+  EXPECT_EQ(parseError(std::string("\x93NUMPY\x01", 7)),
+            "truncated .npy file: 7 bytes, shorter than the preamble");
+  EXPECT_EQ(parseError(std::string("\x93NUMPY\x04\x00\x10\x00", 10)),
+            "unsupported .npy format version 4 (expected 1, 2 or 3)");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }").substr(0, 40)),
+            "truncated .npy file: the header needs 118 bytes, 30 are left");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }") + "abc"),
+            "truncated .npy file: shape 4 of f32 needs 16 data bytes, found 3");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (), }") + "abcde"),
+            ".npy file has 1 bytes after the data of shape scalar");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }") + "abcd"),
+            "Fortran-order arrays are not supported (expected 'fortran_order': False)");
+  EXPECT_EQ(parseError(header("{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }") + "abcd"),
+            "big-endian dtype '>f4' is not supported (expected little-endian '<f4')");
+  EXPECT_EQ(parseError(header("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }")),
+            "unsupported dtype '<c8' (expected one of <f2 <f4 <f8 <V2 |i1 <i2 "
+            "<i4 <i8 |u1 <u2 <u4 <u8)");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False}")),
+            "malformed .npy header: the header dict must have 'descr', "
+            "'fortran_order' and 'shape'");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (-1,), }")),
+            "malformed .npy header: expected a non-negative dimension size in 'shape'");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False, 'shape': (3037000500, 3037000500), }")),
+            "shape (3037000500x3037000500) has too many elements");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': maybe, 'shape': (1,), }")),
+            "malformed .npy header: expected True or False for 'fortran_order'");
+  EXPECT_EQ(parseError(header("{'descr': '<f4', 'extra': 1, 'fortran_order': False, 'shape': (1,), }")),
+            "malformed .npy header: unexpected key 'extra' (expected 'descr', "
+            "'fortran_order' and 'shape')");
+  EXPECT_EQ(parseError(header("['descr']")),
+            "malformed .npy header: expected '{' at the start of the header dict");
+}
+
+TEST(NpyTest, FileErrors) {
+  auto missing = readNpyFile("/nonexistent/x.npy");
+  ASSERT_FALSE(bool(missing));
+  EXPECT_EQ(llvm::toString(missing.takeError()),
+            "cannot read '/nonexistent/x.npy': No such file or directory");
+  int64_t shape[] = {1};
+  Buffer buffer(ElementType::f32, shape);
+  llvm::Error error = writeNpyFile("/nonexistent/y.npy", buffer.getView());
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "cannot write '/nonexistent/y.npy': No such file or directory");
+}
+
+TEST(NpyTest, PrintsNestedLists) {
+  int64_t shape[] = {2, 2};
+  Buffer buffer(ElementType::f32, shape);
+  float values[] = {1.5f, -0.0f, INFINITY, NAN};
+  std::memcpy(buffer.getData(), values, sizeof(values));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printNested(os, buffer.getView());
+  EXPECT_EQ(text, "[[1.5, -0], [inf, nan]]");
+
+  Buffer scalar(ElementType::u64, {});
+  storeDouble(ElementType::u64, scalar.getData(), 0, 18446744073709549568.0);
+  text.clear();
+  printNested(os, scalar.getView());
+  EXPECT_EQ(text, "18446744073709549568");
+}
+
+} // namespace
