@@ -147,6 +147,9 @@ public:
 
   /// Tiles and vectorizes `op`; leaves it alone if it cannot be tiled.
   void run(linalg::LinalgOp op) {
+    // An empty iteration space computes nothing: the init is the result.
+    if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+      return;
     unsigned lanes = std::max(1u, vectorBits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
