@@ -27,6 +27,11 @@ function(add_reduce_library name)
   if(ARG_LINK_MLIR)
     mlir_target_link_libraries(${name} PUBLIC ${ARG_LINK_MLIR})
   endif()
+  # An instrumented library needs the sanitizer runtime wherever it is linked,
+  # including in a downstream project that finds the installed package.
+  if(REDUCE_SANITIZER_LINK_FLAGS)
+    target_link_options(${name} INTERFACE ${REDUCE_SANITIZER_LINK_FLAGS})
+  endif()
   set_property(GLOBAL APPEND PROPERTY REDUCE_EXPORTED_LIBS ${name})
   install(TARGETS ${name} EXPORT ReduceTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

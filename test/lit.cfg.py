@@ -14,7 +14,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.reduce_obj_root, "test")
 # The gtest suite has its own config; the consumer project is not a test.
 config.excludes = ["Unit", "CMakeLists.txt", "README.txt", "lit.cfg.py",
-                   "lit.site.cfg.py", "consumer"]
+                   "lit.site.cfg.py", "consumer", "sanitizers.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%reduce_src_root", config.reduce_src_root))
@@ -43,3 +43,19 @@ runtime_lib_dir = config.llvm_shlib_dir or os.path.join(
 for runtime in ["mlir_runner_utils", "mlir_c_runner_utils"]:
     config.substitutions.append(
         ("%" + runtime, os.path.join(runtime_lib_dir, "lib" + runtime + ".so")))
+
+# Sanitizer build: options, features `asan`/`ubsan`/`fuzzer`, the canary and
+# the fuzz targets (test/Robustness, test/Fuzz).
+lit_config.load_config(
+    config, os.path.join(config.reduce_src_root, "test", "sanitizers.cfg.py"))
+if config.reduce_enable_sanitizers:
+    llvm_config.add_tool_substitutions(["reduce-sanitizer-canary"],
+                                       [os.path.join(config.reduce_obj_root,
+                                                     "test", "Robustness")])
+if config.reduce_enable_fuzzers:
+    llvm_config.add_tool_substitutions(
+        ["reduce-parse-fuzzer", "reduce-pipeline-fuzzer"],
+        [config.reduce_tools_dir])
+# Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS).
+config.substitutions.append(
+    ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "30")))

@@ -6,19 +6,23 @@
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 #
 # Usage: utils/setup.sh [ninja-target...]
-# Environment: BUILD_DIR (default: build), CMAKE_BUILD_TYPE (default: Release)
+# Environment: BUILD_DIR (default: build), CMAKE_BUILD_TYPE (default: Release),
+#   REDUCE_CMAKE_ARGS (extra CMake arguments, whitespace-separated, used when
+#   the build directory is configured, e.g. -DREDUCE_ENABLE_SANITIZERS=ON),
+#   NINJA_JOBS (ninja -j; default: ninja's own choice)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 build_type=${CMAKE_BUILD_TYPE:-Release}
 llvm_prefix=/usr/lib/llvm-22
+read -r -a extra_cmake_args <<<"${REDUCE_CMAKE_ARGS:-}"
 
 packages=(
   cmake ninja-build
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev libfuzzer-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev python3
+  libgtest-dev python3 python3-numpy
 )
 
 missing=()
@@ -44,8 +48,9 @@ if [ ! -f "$build_dir/build.ninja" ]; then
     -DCMAKE_CXX_COMPILER="$llvm_prefix/bin/clang++" \
     -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
-    -DCMAKE_INSTALL_PREFIX="$build_dir/install" >/dev/null
+    -DCMAKE_INSTALL_PREFIX="$build_dir/install" \
+    ${extra_cmake_args[@]+"${extra_cmake_args[@]}"} >/dev/null
 fi
 
 echo "setup: building ${*:-all}"
-ninja -C "$build_dir" "$@"
+ninja -C "$build_dir" ${NINJA_JOBS:+-j "$NINJA_JOBS"} "$@"

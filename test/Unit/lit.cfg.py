@@ -10,3 +10,6 @@ config.suffixes = []
 config.test_exec_root = os.path.join(config.reduce_obj_root, "unittests")
 config.test_source_root = config.test_exec_root
 config.test_format = lit.formats.GoogleTest(".", "Tests")
+
+lit_config.load_config(
+    config, os.path.join(config.reduce_src_root, "test", "sanitizers.cfg.py"))

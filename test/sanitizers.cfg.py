@@ -1,0 +1,23 @@
+# -*- Python -*-
+# Sanitizer settings shared by the lit suite and the gtest suite; loaded by
+# test/lit.cfg.py and test/Unit/lit.cfg.py. Does nothing in a normal build.
+#
+# In a REDUCE_ENABLE_SANITIZERS=ON build every finding must fail its test:
+# UBSan is compiled non-recoverable, and abort_on_error turns ASan, UBSan and
+# LeakSanitizer reports into SIGABRT, so that `not tool` (which accepts any
+# non-zero exit code, including the sanitizers' exit code 1) still fails.
+
+import os
+
+if config.reduce_enable_sanitizers:
+    config.available_features.add("asan")
+    config.available_features.add("ubsan")
+    common = "abort_on_error=1:print_summary=1"
+    config.environment["ASAN_OPTIONS"] = ":".join([
+        common, "detect_leaks=1", "strict_string_checks=1",
+        "check_initialization_order=1", "detect_stack_use_after_return=1"])
+    config.environment["UBSAN_OPTIONS"] = ":".join([
+        common, "halt_on_error=1", "print_stacktrace=1"])
+    config.environment["LSAN_OPTIONS"] = common
+if config.reduce_enable_fuzzers:
+    config.available_features.add("fuzzer")
