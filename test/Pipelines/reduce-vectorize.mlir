@@ -1,0 +1,124 @@
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
+// RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
+
+// The vectorization stage of reduce-to-llvm for 256-bit registers and four
+// accumulators (tiles of 32 f32): the hot loop of each layout works on
+// vector values, with one horizontal reduction per output element (innermost
+// axis) or none (outer axes).
+
+/// Innermost axis: a vector<32xf32> accumulator (4 registers of 8 lanes)
+/// along each row, one horizontal reduction per row after the loop.
+// CHECK-LABEL: func.func @sum_innermost_axis(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<64x1024xf32>)
+// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// CHECK:         scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[ACC:.*]] = scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %[[C32]] iter_args(%[[PARTIAL:.*]] = %[[ZEROS]]) -> (vector<32xf32>)
+// CHECK-NEXT:        %[[CHUNK:.*]] = vector.transfer_read %[[INPUT]][%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<64x1024xf32>, vector<32xf32>
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[CHUNK]], %[[PARTIAL]] : vector<32xf32>
+// CHECK-NEXT:        scf.yield %[[ADD]] : vector<32xf32>
+// CHECK-NEXT:      }
+// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x32xf32> to vector<1xf32>
+func.func @sum_innermost_axis(%input: tensor<64x1024xf32>) -> tensor<64xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+/// Outer axis: vectorized across the kept contiguous dim, the accumulator
+/// stays in registers across the rows, no horizontal reduction.
+// CHECK-LABEL: func.func @l1_outer_axis(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<1024x64xf32>)
+// CHECK:         scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<64xf32>, vector<32xf32>
+// CHECK:           %[[ACC:.*]] = scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[PARTIAL:.*]] = %[[INIT]]) -> (vector<32xf32>)
+// CHECK-NEXT:        %[[CHUNK:.*]] = vector.transfer_read %[[INPUT]][%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<1024x64xf32>, vector<32xf32>
+// CHECK-NEXT:        %[[ABS:.*]] = math.absf %[[CHUNK]] : vector<32xf32>
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[PARTIAL]], %[[ABS]] : vector<32xf32>
+// CHECK-NEXT:        scf.yield %[[ADD]] : vector<32xf32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      vector.transfer_write %[[ACC]]
+// CHECK-NOT:     vector.multi_reduction
+// CHECK-NOT:     vector.reduction
+// CHECK:         return
+func.func @l1_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
+  %0 = reduce.l1 %input axes [0] : tensor<1024x64xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+/// Mixed axes with the innermost dim kept: the outer strategy, both reduced
+/// dims in the inner loops.
+// CHECK-LABEL: func.func @sum_mixed_axes_outer(
+// CHECK:         scf.for {{.*}} -> (vector<32xf32>)
+// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xf32>, vector<32xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NOT:     vector.multi_reduction
+// CHECK:         return
+func.func @sum_mixed_axes_outer(%input: tensor<16x64x32xf32>) -> tensor<32xf32> {
+  %0 = reduce.sum %input axes [0, 1] : tensor<16x64x32xf32> -> tensor<32xf32>
+  return %0 : tensor<32xf32>
+}
+
+/// Mixed axes with the innermost dim reduced: rows of 32 are one vector.
+// CHECK-LABEL: func.func @min_mixed_axes_inner(
+// CHECK-DAG:     %[[MAXES:.*]] = arith.constant dense<2147483647> : vector<32xi32>
+// CHECK:         scf.for {{.*}} -> (tensor<64xi32>)
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MAXES]]) -> (vector<32xi32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xi32>, vector<32xi32>
+// CHECK-NEXT:        arith.minsi %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK:           vector.multi_reduction <minsi>, %{{.*}}, %{{.*}} [1, 2] : vector<1x1x32xi32> to vector<1xi32>
+func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> {
+  %0 = reduce.min %input axes [0, 2] : tensor<16x64x32xi32> -> tensor<64xi32>
+  return %0 : tensor<64xi32>
+}
+
+/// All axes: one accumulator across every row, one horizontal reduction.
+// CHECK-LABEL: func.func @sum_all_axes(
+// CHECK:         %[[ACC:.*]] = scf.for {{.*}} -> (vector<32xf32>)
+// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<32xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [0, 1] : vector<1x32xf32> to f32
+func.func @sum_all_axes(%input: tensor<64x128xf32>) -> tensor<f32> {
+  %0 = reduce.sum %input axes [0, 1] : tensor<64x128xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+/// Dynamic sizes: masked vector reads of the row.
+// CHECK-LABEL: func.func @min_dynamic(
+// CHECK:         scf.for
+// CHECK:           scf.for {{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<1x32xf32>)
+// CHECK:             %[[MASK:.*]] = vector.create_mask %{{.*}}, %{{.*}} : vector<1x32xi1>
+// CHECK:             vector.mask %[[MASK]] { vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<1x32xf32> }
+// CHECK:             arith.minimumf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:           vector.multi_reduction <minimumf>, %{{.*}}, %{{.*}} [1] : vector<1x32xf32> to vector<1xf32>
+func.func @min_dynamic(%input: tensor<?x?xf32>) -> tensor<?xf32> {
+  %0 = reduce.min %input axes [1] : tensor<?x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+/// f16 data: 32 lanes sized after the f32 accumulator, widened in the loop.
+// CHECK-LABEL: func.func @sum_f16(
+// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x128xf16>, vector<32xf16>
+// CHECK-NEXT:        arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:         arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+func.func @sum_f16(%input: tensor<64x128xf16>) -> tensor<64xf16> {
+  %0 = reduce.sum %input axes [1] : tensor<64x128xf16> -> tensor<64xf16>
+  return %0 : tensor<64xf16>
+}
+
+/// nan_mode ignore vectorizes both reductions of the generic.
+// CHECK-LABEL: func.func @min_ignore_nan(
+// CHECK:           scf.for {{.*}} -> (vector<32xf32>, vector<32xi8>)
+// CHECK:             arith.cmpf ord, %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:             arith.minimumf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:             arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
+// CHECK:           vector.multi_reduction <minimumf>
+// CHECK:           vector.multi_reduction <or>
+func.func @min_ignore_nan(%input: tensor<64x128xf32>) -> tensor<64xf32> {
+  %0 = reduce.min %input axes [1] nan_mode ignore : tensor<64x128xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
