@@ -272,8 +272,9 @@ struct ReduceVectorizePass
     if (vectorBits == 0 || accumulators == 0) {
       function.emitError() << "reduce-vectorize expects positive vector-bits "
                               "and accumulators, found vector-bits="
-                           << vectorBits << " and accumulators="
-                           << accumulators;
+                           << static_cast<unsigned>(vectorBits)
+                           << " and accumulators="
+                           << static_cast<unsigned>(accumulators);
       return signalPassFailure();
     }
 

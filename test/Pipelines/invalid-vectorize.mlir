@@ -1,0 +1,10 @@
+// RUN: reduce-opt %s --reduce-vectorize="vector-bits=0" -verify-diagnostics
+// RUN: not reduce-opt %s --reduce-vectorize="accumulators=0" 2>&1 | FileCheck %s
+
+// reduce-vectorize rejects empty tiles.
+
+// CHECK: error: reduce-vectorize expects positive vector-bits and accumulators, found vector-bits=256 and accumulators=0
+// expected-error @+1 {{reduce-vectorize expects positive vector-bits and accumulators, found vector-bits=0 and accumulators=4}}
+func.func @negative_zero_width(%input: tensor<4xf32>) -> tensor<4xf32> {
+  return %input : tensor<4xf32>
+}
