@@ -14,7 +14,8 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.reduce_obj_root, "test")
 # The gtest suite has its own config; the consumer project is not a test.
 config.excludes = ["Unit", "CMakeLists.txt", "README.txt", "lit.cfg.py",
-                   "lit.site.cfg.py", "consumer", "sanitizers.cfg.py"]
+                   "lit.site.cfg.py", "consumer", "sanitizers.cfg.py",
+                   "inputs", "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%reduce_src_root", config.reduce_src_root))
@@ -32,8 +33,11 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
-tools = ["reduce-opt", "mlir-opt"]
+tools = ["reduce-opt", "reduce-run", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Debian's python3 with python3-numpy, to write and read .npy files.
+config.substitutions.append(("%python", "/usr/bin/python3"))
 
 # Execution tests: the JIT runner and its runtime libraries (llvm_shlib_dir
 # may be empty with Debian's packaging; the libraries live beside bin/).
@@ -58,4 +62,4 @@ if config.reduce_enable_fuzzers:
         [config.reduce_tools_dir])
 # Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS).
 config.substitutions.append(
-    ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "30")))
+    ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "60")))

@@ -167,8 +167,11 @@ static Expected<ElementType> parseDescr(StringRef descr) {
   for (auto [spelling, type] : kinds) {
     if (kind != spelling)
       continue;
-    bool oneByte = getByteWidth(type) == 1;
-    if (order == '<' || order == '=' || (oneByte && (order == '|' || order == '>')))
+    // Byte order does not apply to one-byte types and raw void data (what
+    // NumPy writes as '|').
+    bool orderFree = getByteWidth(type) == 1 || kind.starts_with("V");
+    if (order == '<' || order == '=' || (orderFree && order == '|') ||
+        (getByteWidth(type) == 1 && order == '>'))
       return type;
     if (order == '>')
       return makeError("big-endian dtype '" + descr +
@@ -177,7 +180,7 @@ static Expected<ElementType> parseDescr(StringRef descr) {
     return makeError("unsupported byte order in dtype '" + descr + "'");
   }
   return makeError("unsupported dtype '" + descr +
-                   "' (expected one of <f2 <f4 <f8 <V2 |i1 <i2 <i4 <i8 |u1 "
+                   "' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 <i4 <i8 |u1 "
                    "<u2 <u4 <u8)");
 }
 
@@ -261,7 +264,7 @@ static StringRef getDescr(ElementType type) {
   case ElementType::f16:
     return "<f2";
   case ElementType::bf16:
-    return "<V2";
+    return "|V2";
   case ElementType::f32:
     return "<f4";
   case ElementType::f64:

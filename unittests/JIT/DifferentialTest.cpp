@@ -15,7 +15,8 @@
 //
 // REDUCE_DIFF_SEED (default 20261121) and REDUCE_DIFF_CASES (default 400)
 // select the cases; a failure prints the seed and the case to replay it.
-// REDUCE_DIFF_PIPELINE replaces the default pipeline options.
+// REDUCE_DIFF_PIPELINE replaces the default pipeline options, and
+// REDUCE_DIFF_ONLY=N compiles and checks case N alone (to replay a failure).
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,6 +233,21 @@ TEST(DifferentialTest, JitMatchesReference) {
                             "lower-to-loops=true"};
   unsigned failures = 0, checked = 0;
   uint64_t elements = 0;
+  const char *only = std::getenv("REDUCE_DIFF_ONLY");
+  if (only) {
+    unsigned index = std::strtoul(only, nullptr, 10);
+    std::vector<Case> cases;
+    for (unsigned i = 0; i <= index; ++i) {
+      Case c = makeCase(rng, i);
+      if (i == index)
+        cases.push_back(std::move(c));
+    }
+    std::fprintf(stderr, "%s", cases[0].mlir.c_str());
+    for (const std::string &variant : variants)
+      failures += runBatch(cases, index, variant, seed, elements);
+    EXPECT_EQ(failures, 0u);
+    return;
+  }
   for (unsigned first = 0; first < numCases; first += kBatch) {
     std::vector<Case> cases;
     for (unsigned i = first; i < std::min(numCases, first + kBatch); ++i)

@@ -111,7 +111,7 @@ TEST(NpyTest, RejectsMalformedFiles) {
   EXPECT_EQ(parseError(header("{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }") + "abcd"),
             "big-endian dtype '>f4' is not supported (expected little-endian '<f4')");
   EXPECT_EQ(parseError(header("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }")),
-            "unsupported dtype '<c8' (expected one of <f2 <f4 <f8 <V2 |i1 <i2 "
+            "unsupported dtype '<c8' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 "
             "<i4 <i8 |u1 <u2 <u4 <u8)");
   EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False}")),
             "malformed .npy header: the header dict must have 'descr', "

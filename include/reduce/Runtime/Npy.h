@@ -12,8 +12,8 @@
 //
 // dtypes: <f2 <f4 <f8, |i1 <i2 <i4 <i8, |u1 <u2 <u4 <u8 (also with '=' and,
 // for one-byte types, '<'/'>'). bf16 has no NumPy spelling: files use the
-// 2-byte void dtype `<V2` (what ml_dtypes.bfloat16 arrays save as) or the
-// literal descr 'bfloat16'; we write `<V2`.
+// 2-byte void dtype `|V2` (what NumPy writes for the raw bits of
+// ml_dtypes.bfloat16 arrays) or the literal descr 'bfloat16'; we write `|V2`.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,5 @@
+// An axis out of range: reduce-run reports the verifier's diagnostic.
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %r = reduce.sum %x axes [2] : tensor<2x3xf32> -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

@@ -1,0 +1,25 @@
+"""Writes the .npy inputs of the reduce-run tests into the directory argv[1]:
+good files made by NumPy itself, and broken ones made by hand."""
+import os
+import sys
+
+import numpy as np
+
+out = sys.argv[1]
+
+
+def path(name):
+    return os.path.join(out, name)
+
+
+np.save(path("f32_2x3.npy"), np.arange(6, dtype=np.float32).reshape(2, 3))
+np.save(path("f64_2x3.npy"), np.arange(6, dtype=np.float64).reshape(2, 3))
+np.save(path("f32_6.npy"), np.arange(6, dtype=np.float32))
+np.save(path("f32_3x2.npy"), np.arange(6, dtype=np.float32).reshape(3, 2))
+np.save(path("f32_4x3.npy"), np.arange(12, dtype=np.float32).reshape(4, 3))
+np.save(path("complex.npy"), np.zeros((2, 3), dtype=np.complex64))
+np.save(path("bigendian.npy"), np.zeros((2, 3), dtype=">f4"))
+np.save(path("fortran.npy"), np.asfortranarray(np.zeros((2, 3), np.float32)))
+good = open(path("f32_2x3.npy"), "rb").read()
+open(path("truncated.npy"), "wb").write(good[:-14])
+open(path("garbage.npy"), "wb").write(bytes(range(256)))
