@@ -28,7 +28,6 @@ namespace {
 
 std::unique_ptr<JitModule> compileOrFail(llvm::StringRef source,
                                          JitOptions options = {}) {
-  options.pipelineOptions = "lower-to-loops=true"; // TEMP
   auto module = JitModule::compile(source, options);
   if (!module) {
     ADD_FAILURE() << llvm::toString(module.takeError());
@@ -160,8 +159,7 @@ TEST(JitApiTest, CompileFromModuleOp) {
                            llvm::ArrayRef<int64_t>{0});
   func::ReturnOp::create(builder, loc, min.getResult());
 
-  JitOptions tmp; tmp.pipelineOptions = "lower-to-loops=true"; // TEMP
-  auto jit = JitModule::compile(*module, tmp);
+  auto jit = JitModule::compile(*module, JitOptions());
   ASSERT_TRUE(bool(jit)) << errorOf(jit.takeError());
   // The caller's module is not lowered in place.
   EXPECT_FALSE(module->getOps<func::FuncOp>().empty());
