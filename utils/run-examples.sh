@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# The main job: sets everything up, then runs reduce-opt on every example in
-# examples/: parse, verify, infer shapes, canonicalize and fold, print.
+# The main job: sets everything up, then
+#   1. lowers examples/quickstart.mlir to linalg (reduce-opt --lower-reduce),
+#   2. JIT-compiles and runs it on examples/quickstart-input.npy (reduce-run),
+#   3. runs the OpenVINO specification examples on random data, timed.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 
-"$root/utils/setup.sh" reduce-opt
+"$root/utils/setup.sh" reduce-opt reduce-run
 
-for example in "$root"/examples/*.mlir; do
-  echo "== $(basename "$example"): reduce-opt --canonicalize"
-  "$build_dir/bin/reduce-opt" --canonicalize "$example"
+echo "== reduce-opt --lower-reduce examples/quickstart.mlir"
+"$build_dir/bin/reduce-opt" --lower-reduce "$root/examples/quickstart.mlir"
+
+echo "== reduce-run examples/quickstart.mlir --input examples/quickstart-input.npy"
+"$build_dir/bin/reduce-run" "$root/examples/quickstart.mlir" \
+  --input "$root/examples/quickstart-input.npy"
+
+for op in sum l1 min; do
+  echo "== reduce-run examples/openvino-spec.mlir --entry spec_$op (random 6x12x10x24 input, 100 timed calls)"
+  "$build_dir/bin/reduce-run" "$root/examples/openvino-spec.mlir" \
+    --entry "spec_$op" --random-inputs 1 --repeat 100 --print-timing \
+    --output /dev/null --output /dev/null --output /dev/null \
+    --output /dev/null --output /dev/null --output /dev/null
 done
