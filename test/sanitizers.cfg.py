@@ -10,6 +10,9 @@
 import os
 
 if config.reduce_enable_sanitizers:
+    # Tells the sanitizer run apart from the normal one in lit's output and
+    # report, when utils/test.sh runs both at once.
+    config.name += "-asan"
     config.available_features.add("asan")
     config.available_features.add("ubsan")
     common = "abort_on_error=1:print_summary=1"

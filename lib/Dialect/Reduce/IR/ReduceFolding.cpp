@@ -26,6 +26,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -179,6 +180,24 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
   return DenseElementsAttr::get(resultType, acc);
 }
 
+/// Returns the number of elements of the static `shape` when the product of
+/// its non-zero sizes is at most kMaxFoldedElements (so that no partial
+/// product overflows int64_t), std::nullopt otherwise.
+static std::optional<int64_t> getNumElementsIfSmall(ArrayRef<int64_t> shape) {
+  int64_t nonZeroProduct = 1;
+  bool hasZero = false;
+  for (int64_t size : shape) {
+    if (size == 0) {
+      hasZero = true;
+      continue;
+    }
+    if (llvm::MulOverflow(nonZeroProduct, size, nonZeroProduct) ||
+        nonZeroProduct > kMaxFoldedElements)
+      return std::nullopt;
+  }
+  return hasZero ? 0 : nonZeroProduct;
+}
+
 /// Folds a reduction of the constant `input` over the normalized `axes`.
 static Attribute foldConstantReduction(ReductionKind kind, NanMode nanMode,
                                        Attribute inputAttr,
@@ -186,12 +205,20 @@ static Attribute foldConstantReduction(ReductionKind kind, NanMode nanMode,
                                        Type resultType) {
   auto input = dyn_cast_if_present<DenseElementsAttr>(inputAttr);
   auto rankedResult = dyn_cast<RankedTensorType>(resultType);
-  if (!input || !rankedResult || !rankedResult.hasStaticShape() ||
-      input.getNumElements() > kMaxFoldedElements)
+  if (!input || !rankedResult || !rankedResult.hasStaticShape())
     return {};
+  // Bound the input and the output: an input with a size-0 dimension has no
+  // elements but may reduce into a huge output, and element counts of legal
+  // types (dims up to 2^63-1) overflow int64_t.
   auto inputType = cast<ShapedType>(input.getType());
+  std::optional<int64_t> numInputs =
+      getNumElementsIfSmall(inputType.getShape());
+  std::optional<int64_t> numOutputs =
+      getNumElementsIfSmall(rankedResult.getShape());
+  if (!numInputs || !numOutputs)
+    return {};
   OutputIndexMap map(inputType.getShape(), axes);
-  if (map.numOutputs != rankedResult.getNumElements())
+  if (map.numOutputs != *numOutputs)
     return {};
   if (isa<FloatType>(input.getElementType()))
     return foldFloat(kind, nanMode, input, map, rankedResult);
