@@ -250,9 +250,12 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   engineOptions.sharedLibPaths = sharedLibs;
   Expected<std::unique_ptr<ExecutionEngine>> engine = ExecutionEngine::create(
       *module, engineOptions, std::move(*targetMachine));
-  if (!engine)
-    return makeError("cannot create the execution engine: " +
-                     llvm::toString(engine.takeError()));
+  if (!engine) {
+    // Translation problems are reported as diagnostics; show them first.
+    std::string reason = llvm::toString(engine.takeError());
+    return diagnostics.takeError("cannot create the execution engine: " +
+                                 reason);
+  }
   jit->engine = std::move(*engine);
   jit->engine->initialize();
 
