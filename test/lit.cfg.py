@@ -58,7 +58,8 @@ if config.reduce_enable_sanitizers:
                                                      "test", "Robustness")])
 if config.reduce_enable_fuzzers:
     llvm_config.add_tool_substitutions(
-        ["reduce-parse-fuzzer", "reduce-pipeline-fuzzer"],
+        ["reduce-parse-fuzzer", "reduce-pipeline-fuzzer",
+         "reduce-npy-fuzzer"],
         [config.reduce_tools_dir])
 # Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS).
 config.substitutions.append(
