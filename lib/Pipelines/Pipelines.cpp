@@ -73,7 +73,8 @@ static void addVectorization(OpPassManager &pm,
 }
 
 /// Adds one-shot bufferization across function boundaries, with identity
-/// layouts, and the deallocation of the buffers.
+/// layouts, the deallocation of the buffers, and clones that make every
+/// returned buffer a distinct allocation owned by the caller.
 static void addBufferization(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
@@ -81,6 +82,7 @@ static void addBufferization(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createReduceFreshResultsPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 

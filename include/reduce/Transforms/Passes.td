@@ -72,4 +72,20 @@ def ReduceSignlessPass : Pass<"reduce-signless", "::mlir::ModuleOp"> {
   }];
 }
 
+def ReduceFreshResultsPass
+    : Pass<"reduce-fresh-results", "::mlir::func::FuncOp"> {
+  let summary = "Make every memref a function returns a fresh allocation";
+  let description = [{
+    After bufferization, a function may return the same buffer twice (two
+    results that compute the same value, merged by CSE), a view of another
+    result, a function argument (a reduction over no axes returns its
+    input) or a global (a constant). A caller that owns and frees every
+    result would then free a buffer twice, or one it does not own. This
+    pass clones (`bufferization.clone`) each returned memref whose base
+    buffer is not a `memref.alloc`, or is the base of an earlier result, so
+    that every result is a distinct allocation owned by the caller.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 #endif // REDUCE_TRANSFORMS_PASSES_TD
