@@ -15,9 +15,9 @@
 // returns the result descriptors in one struct. The ExecutionEngine's packed
 // wrapper `_mlir_<name>(void **)` takes a pointer per scalar argument and one
 // to the result storage. Result descriptors are 8-byte fields, so the result
-// storage is an int64 array. Results are copied into owned buffers and the
-// memory the kernel allocated for them is freed, unless it aliases an input
-// or a constant global.
+// storage is an int64 array. A dense result the kernel malloc'ed is adopted
+// by its Buffer (no copy); a result that aliases an input or a constant
+// global, or is strided, is copied.
 //
 //===----------------------------------------------------------------------===//
 
@@ -322,6 +322,17 @@ llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
   return llvm::Error::success();
 }
 
+/// Returns true if `strides` describe a dense row-major layout of `sizes`.
+static bool isContiguous(ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides) {
+  int64_t expectedStride = 1;
+  for (int64_t dim = static_cast<int64_t>(sizes.size()) - 1; dim >= 0; --dim) {
+    if (sizes[dim] != 1 && strides[dim] != expectedStride)
+      return false;
+    expectedStride *= sizes[dim];
+  }
+  return true;
+}
+
 /// Copies a strided memref into a dense buffer.
 static void copyStrided(const char *base, ArrayRef<int64_t> sizes,
                         ArrayRef<int64_t> strides, size_t width, char *out) {
@@ -329,14 +340,7 @@ static void copyStrided(const char *base, ArrayRef<int64_t> sizes,
   int64_t count = getNumElements(sizes).value_or(0);
   if (count == 0)
     return;
-  bool contiguous = true;
-  int64_t expectedStride = 1;
-  for (int64_t dim = rank - 1; dim >= 0; --dim) {
-    if (sizes[dim] != 1 && strides[dim] != expectedStride)
-      contiguous = false;
-    expectedStride *= sizes[dim];
-  }
-  if (contiguous) {
+  if (isContiguous(sizes, strides)) {
     std::memcpy(out, base, count * width);
     return;
   }
@@ -386,27 +390,37 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
     packedArgs.push_back(resultStorage.data());
   packed(packedArgs.data());
 
+  // A result's memory is ours to take when the kernel malloc'ed it: not an
+  // input, not a constant global, not already taken by an earlier result.
   SmallVector<Buffer> outputs;
-  llvm::SmallPtrSet<void *, 4> freed;
+  llvm::SmallPtrSet<void *, 4> notOwned;
   for (const BufferView &arg : args)
-    freed.insert(const_cast<void *>(arg.data));
-  freed.insert(reinterpret_cast<void *>(kGlobalAllocatedPointer));
-  freed.insert(nullptr);
+    notOwned.insert(const_cast<void *>(arg.data));
+  notOwned.insert(reinterpret_cast<void *>(kGlobalAllocatedPointer));
+  notOwned.insert(nullptr);
   const int64_t *word = resultStorage.data();
   for (const TensorSignature &result : results) {
     size_t rank = result.shape.size();
     auto *allocated = reinterpret_cast<void *>(word[0]);
-    auto *aligned = reinterpret_cast<const char *>(word[1]);
+    auto *aligned = reinterpret_cast<char *>(word[1]);
     int64_t offset = word[2];
     ArrayRef<int64_t> sizes(word + 3, rank);
     ArrayRef<int64_t> strides(word + 3 + rank, rank);
     word += 3 + 2 * rank;
-    Buffer buffer(result.elementType, sizes);
     size_t width = getByteWidth(result.elementType);
-    copyStrided(aligned + offset * static_cast<int64_t>(width), sizes, strides,
-                width, static_cast<char *>(buffer.getData()));
+    char *base = aligned + offset * static_cast<int64_t>(width);
+    bool owned = notOwned.insert(allocated).second;
+    if (owned && isContiguous(sizes, strides)) {
+      // Zero copy: the buffer adopts the kernel's allocation.
+      outputs.push_back(Buffer::adopt(result.elementType, sizes, base,
+                                      allocated, std::free));
+      continue;
+    }
+    Buffer buffer(result.elementType, sizes);
+    copyStrided(base, sizes, strides, width,
+                static_cast<char *>(buffer.getData()));
     outputs.push_back(std::move(buffer));
-    if (freed.insert(allocated).second)
+    if (owned)
       std::free(allocated);
   }
   return std::move(outputs);

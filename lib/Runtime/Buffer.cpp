@@ -145,18 +145,24 @@ Buffer::Buffer(ElementType elementType, ArrayRef<int64_t> shape)
   // Allocate at least one aligned line so that data is never null.
   allocatedBytes = llvm::alignTo(std::max<size_t>(getSizeInBytes(), 1),
                                  kAlignment);
-  data = llvm::allocate_buffer(allocatedBytes, kAlignment);
+  allocation = llvm::allocate_buffer(allocatedBytes, kAlignment);
+  data = allocation;
   std::memset(data, 0, allocatedBytes);
 }
 
-Buffer::Buffer(Buffer &&other) noexcept
-    : elementType(other.elementType), shape(std::move(other.shape)),
-      numElements(other.numElements), data(other.data),
-      allocatedBytes(other.allocatedBytes) {
-  other.data = nullptr;
-  other.allocatedBytes = 0;
-  other.numElements = 0;
+Buffer Buffer::adopt(ElementType elementType, ArrayRef<int64_t> shape,
+                     void *data, void *allocation, void (*deleter)(void *)) {
+  Buffer buffer;
+  buffer.elementType = elementType;
+  buffer.shape.assign(shape.begin(), shape.end());
+  buffer.numElements = mlir::reduce::getNumElements(shape).value_or(0);
+  buffer.data = data;
+  buffer.allocation = allocation;
+  buffer.deleter = deleter;
+  return buffer;
 }
+
+Buffer::Buffer(Buffer &&other) noexcept { *this = std::move(other); }
 
 Buffer &Buffer::operator=(Buffer &&other) noexcept {
   if (this == &other)
@@ -166,19 +172,26 @@ Buffer &Buffer::operator=(Buffer &&other) noexcept {
   shape = std::move(other.shape);
   numElements = other.numElements;
   data = other.data;
+  allocation = other.allocation;
   allocatedBytes = other.allocatedBytes;
-  other.data = nullptr;
+  deleter = other.deleter;
+  other.data = other.allocation = nullptr;
   other.allocatedBytes = 0;
   other.numElements = 0;
+  other.deleter = nullptr;
   return *this;
 }
 
 Buffer::~Buffer() { release(); }
 
 void Buffer::release() {
-  if (data)
-    llvm::deallocate_buffer(data, allocatedBytes, kAlignment);
-  data = nullptr;
+  if (allocation) {
+    if (deleter)
+      deleter(allocation);
+    else
+      llvm::deallocate_buffer(allocation, allocatedBytes, kAlignment);
+  }
+  data = allocation = nullptr;
 }
 
 //===----------------------------------------------------------------------===//

@@ -73,11 +73,17 @@ struct BufferView {
   const void *data;
 };
 
-/// An owned, dense, row-major tensor with 64-byte aligned storage.
+/// An owned, dense, row-major tensor. Buffers it allocates itself are
+/// zero-filled and 64-byte aligned; it can also adopt memory allocated
+/// elsewhere (a kernel's malloc'ed result) together with its deleter.
 class Buffer {
 public:
   /// Allocates a zero-filled buffer. `shape` must have a valid element count.
   Buffer(ElementType elementType, llvm::ArrayRef<int64_t> shape);
+  /// Takes ownership of `allocation`, released with `deleter`; the elements
+  /// start at `data` (inside the allocation).
+  static Buffer adopt(ElementType elementType, llvm::ArrayRef<int64_t> shape,
+                      void *data, void *allocation, void (*deleter)(void *));
   Buffer(Buffer &&other) noexcept;
   Buffer &operator=(Buffer &&other) noexcept;
   Buffer(const Buffer &) = delete;
@@ -107,11 +113,17 @@ public:
 private:
   void release();
 
-  ElementType elementType;
+  Buffer() = default;
+
+  ElementType elementType = ElementType::f32;
   llvm::SmallVector<int64_t> shape;
   int64_t numElements = 0;
   void *data = nullptr;
+  /// Own allocation (llvm::allocate_buffer) when `deleter` is null, else an
+  /// adopted one.
+  void *allocation = nullptr;
   size_t allocatedBytes = 0;
+  void (*deleter)(void *) = nullptr;
 };
 
 /// Prints `view` as nested lists, e.g. `[[1, 2], [3, 4]]` (a scalar for rank
