@@ -1,0 +1,390 @@
+//===- reduce-bench.cpp - Reductions against the bandwidth limit -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One program, one run, all contenders on the same inputs: for each workload
+// and op, the median of at least --repeats timed calls after a warm-up call,
+// effective GB/s = input bytes / median time, and the ratio to the
+// read-bandwidth limit measured in the same run with the same thread count.
+//
+// Contenders: limit (read-bandwidth kernel, 1 and 2 threads), jit (our
+// kernels through the C++ API, compile time excluded, printed separately),
+// jit-2t (the threads=2 pipeline option, when the pipeline has it), scalar
+// (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
+// -march=native, without / with -ffast-math), eigen and eigen-2t.
+//
+// Output: a human table on stdout and, with --json FILE, one JSON object per
+// measurement.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+#include "reduce/JIT/JIT.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <random>
+#include <thread>
+
+using namespace mlir::reduce;
+namespace cl = llvm::cl;
+
+static cl::list<std::string> workloadIds(
+    "workloads", cl::desc("Workload ids to run (default: all)"),
+    cl::CommaSeparated);
+static cl::list<std::string> opNames("ops",
+                                     cl::desc("Ops to run (default: all)"),
+                                     cl::CommaSeparated);
+static cl::opt<unsigned> repeats("repeats",
+                                 cl::desc("Timed calls per measurement"),
+                                 cl::init(11));
+static cl::opt<std::string> jsonPath("json",
+                                     cl::desc("Write JSON lines to this file"),
+                                     cl::init(""));
+static cl::opt<bool> quick("quick",
+                           cl::desc("Shrink the large workloads 16x (for "
+                                    "tests of the benchmark itself)"));
+
+namespace {
+
+struct Workload {
+  std::string id;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> axes;
+  bool keepDims;
+  ElementType type;
+  int64_t a, b, c; // x[a][b][c] -> out[b]
+  std::string what;
+};
+
+std::vector<Workload> allWorkloads() {
+  int64_t s = quick ? 4 : 1; // --quick divides the big sizes
+  return {
+      {"W1", {4096 / s, 4096}, {1}, false, ElementType::f32, 1, 4096 / s, 4096,
+       "contiguous rows"},
+      {"W2", {4096 / s, 4096}, {0}, false, ElementType::f32, 4096 / s, 4096, 1,
+       "strided (outer) reduction"},
+      {"W3", {64 / s, 256, 1024}, {0, 2}, false, ElementType::f32, 64 / s, 256,
+       1024, "mixed axes"},
+      {"W4", {6, 12, 10, 24}, {2, 3}, true, ElementType::f32, 1, 72, 240,
+       "tiny, call overhead"},
+      {"W5", {16777216 / (s * s)}, {0}, false, ElementType::f32, 1, 1,
+       16777216 / (s * s), "everything to one value"},
+      {"W6", {1048576 / (s * s), 16}, {1}, false, ElementType::f32, 1,
+       1048576 / (s * s), 16, "short rows"},
+      {"W7", {4096 / s, 4096}, {1}, false, ElementType::i32, 1, 4096 / s, 4096,
+       "integers"},
+      {"W8", {16384 / (s * s), 16384}, {1}, false, ElementType::f32, 1,
+       16384 / (s * s), 16384, "1 GiB, out of cache"},
+  };
+}
+
+const char *opName(bench::Op op) {
+  return op == bench::Op::sum ? "sum" : op == bench::Op::l1 ? "l1" : "min";
+}
+
+std::string tensorType(llvm::ArrayRef<int64_t> shape, ElementType type) {
+  std::string text = "tensor<";
+  for (int64_t size : shape)
+    text += std::to_string(size) + "x";
+  return text + getMlirName(type).str() + ">";
+}
+
+std::string moduleFor(const Workload &w, bench::Op op) {
+  std::vector<int64_t> result;
+  for (size_t d = 0; d < w.shape.size(); ++d) {
+    bool reduced = std::count(w.axes.begin(), w.axes.end(), int64_t(d));
+    if (!reduced)
+      result.push_back(w.shape[d]);
+    else if (w.keepDims)
+      result.push_back(1);
+  }
+  std::string in = tensorType(w.shape, w.type);
+  std::string out = tensorType(result, w.type);
+  std::string axes;
+  for (size_t i = 0; i < w.axes.size(); ++i)
+    axes += (i ? ", " : "") + std::to_string(w.axes[i]);
+  return "func.func @main(%x: " + in + ") -> " + out + " {\n  %r = reduce." +
+         opName(op) + " %x axes [" + axes + "]" +
+         (w.keepDims ? " keep_dims" : "") + " : " + in + " -> " + out +
+         "\n  return %r : " + out + "\n}\n";
+}
+
+using Clock = std::chrono::steady_clock;
+
+/// One contender of a (workload, op) measurement.
+struct Contender {
+  std::string name;
+  int threads;
+  std::function<void()> run;
+  /// Checks the last result; returns "" or a description of the problem.
+  std::function<std::string()> verify;
+  std::string note = "";
+  std::vector<double> times = {};
+};
+
+/// Times the contenders round-robin: one warm-up call each, then `rounds`
+/// rounds of one call per contender, so that machine noise (the machines are
+/// shared) hits every contender alike. Returns the median seconds of each.
+std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
+                                       unsigned rounds) {
+  for (Contender &c : contenders)
+    c.run();
+  for (unsigned r = 0; r < rounds; ++r)
+    for (Contender &c : contenders) {
+      auto start = Clock::now();
+      c.run();
+      c.times.push_back(
+          std::chrono::duration<double>(Clock::now() - start).count());
+    }
+  std::vector<double> medians;
+  for (Contender &c : contenders) {
+    std::sort(c.times.begin(), c.times.end());
+    medians.push_back(c.times[c.times.size() / 2]);
+  }
+  return medians;
+}
+
+/// Reads `bytes` bytes at the limit on `threads` threads.
+void readAtLimit(const void *data, size_t bytes, int threads) {
+  static volatile float sink = 0;
+  if (threads == 1) {
+    sink = sink + bench::readBandwidthKernel(data, bytes);
+    return;
+  }
+  std::vector<std::thread> workers;
+  size_t chunk = (bytes / threads) & ~size_t(4095);
+  std::vector<float> partial(threads);
+  for (int t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      size_t begin = t * chunk;
+      size_t size = t + 1 == threads ? bytes - begin : chunk;
+      partial[t] = bench::readBandwidthKernel(
+          static_cast<const char *>(data) + begin, size);
+    });
+  for (auto &w : workers)
+    w.join();
+  sink = sink + partial[0];
+}
+
+struct Row {
+  std::string workload, op, contender;
+  int threads;
+  double seconds, gbps, ratio;
+  std::string note;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "reduce benchmark\n");
+
+  std::unique_ptr<llvm::raw_fd_ostream> json;
+  if (!jsonPath.empty()) {
+    std::error_code ec;
+    json = std::make_unique<llvm::raw_fd_ostream>(jsonPath, ec);
+    if (ec) {
+      llvm::errs() << "reduce-bench: error: cannot write '" << jsonPath
+                   << "': " << ec.message() << "\n";
+      return 1;
+    }
+  }
+  // Does the pipeline know threads=N?
+  bool jitThreads = false;
+  {
+    JitOptions probe;
+    probe.pipelineOptions = "threads=2";
+    auto module = JitModule::compile(
+        "func.func @f(%x: tensor<4xf32>) -> tensor<f32> {\n"
+        "  %r = reduce.sum %x axes [0] : tensor<4xf32> -> tensor<f32>\n"
+        "  return %r : tensor<f32>\n}\n",
+        probe);
+    jitThreads = bool(module);
+    if (!module)
+      llvm::consumeError(module.takeError());
+  }
+
+  bench::EigenReducer eigen1(1), eigen2(2);
+  std::mt19937_64 rng(42);
+  llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
+                               "op", "contender", "thr", "time_us", "GB/s",
+                               "ratio", "note");
+  for (const Workload &w : allWorkloads()) {
+    if (!workloadIds.empty() &&
+        std::find(workloadIds.begin(), workloadIds.end(), w.id) ==
+            workloadIds.end())
+      continue;
+    Buffer input(w.type, w.shape);
+    size_t bytes = input.getSizeInBytes();
+    if (w.type == ElementType::f32) {
+      std::normal_distribution<float> normal(0.0f, 1.0f);
+      for (float &v : input.getElements<float>())
+        v = normal(rng);
+    } else {
+      std::uniform_int_distribution<int32_t> ints(-1000, 1000);
+      for (int32_t &v : input.getElements<int32_t>())
+        v = ints(rng);
+    }
+
+    for (bench::Op op : {bench::Op::sum, bench::Op::l1, bench::Op::min}) {
+      if (!opNames.empty() && std::find(opNames.begin(), opNames.end(),
+                                        opName(op)) == opNames.end())
+        continue;
+      if (w.type == ElementType::i32 && op == bench::Op::l1)
+        continue; // W7 measures integer sum and min.
+
+      // The plain loop's output is the reference of the result checks (float
+      // sums loosely: the summation orders differ).
+      Buffer reference(w.type, {w.b});
+      auto runLoops = [&](auto f32, auto i32, void *out) {
+        if (w.type == ElementType::f32)
+          f32(op, static_cast<const float *>(input.getData()), w.a, w.b, w.c,
+              static_cast<float *>(out));
+        else
+          i32(op, static_cast<const int32_t *>(input.getData()), w.a, w.b,
+              w.c, static_cast<int32_t *>(out));
+      };
+      runLoops(bench::plain::reduceF32, bench::plain::reduceI32,
+               reference.getData());
+      auto check = [&, op](const void *got) -> std::string {
+        for (int64_t j = 0; j < std::min<int64_t>(w.b, 64); ++j) {
+          double expected = loadAsDouble(w.type, reference.getData(), j);
+          double value = loadAsDouble(w.type, got, j);
+          double tolerance = w.type == ElementType::f32 && op != bench::Op::min
+                                 ? 1e-3 * (1 + std::fabs(expected)) +
+                                       1e-4 * std::sqrt(double(w.a * w.c))
+                                 : 0;
+          if (!(std::fabs(expected - value) <= tolerance))
+            return "MISMATCH at " + std::to_string(j);
+        }
+        return "";
+      };
+
+      std::vector<Contender> contenders;
+      auto noCheck = [] { return std::string(); };
+      for (int threads : {1, 2})
+        contenders.push_back({"limit", threads,
+                              [&, threads] {
+                                readAtLimit(input.getData(), bytes, threads);
+                              },
+                              noCheck});
+      Buffer plainOut(w.type, {w.b}), fastOut(w.type, {w.b});
+      contenders.push_back({"cpp", 1,
+                            [&] {
+                              runLoops(bench::plain::reduceF32,
+                                       bench::plain::reduceI32,
+                                       plainOut.getData());
+                            },
+                            [&] { return check(plainOut.getData()); }});
+      contenders.push_back({"cpp-fastmath", 1,
+                            [&] {
+                              runLoops(bench::fastmath::reduceF32,
+                                       bench::fastmath::reduceI32,
+                                       fastOut.getData());
+                            },
+                            [&] { return check(fastOut.getData()); }});
+      Buffer eigenOut[2] = {Buffer(w.type, {w.b}), Buffer(w.type, {w.b})};
+      for (int threads : {1, 2}) {
+        bench::EigenReducer *eigen = threads == 1 ? &eigen1 : &eigen2;
+        void *out = eigenOut[threads - 1].getData();
+        contenders.push_back(
+            {"eigen", threads,
+             [&, eigen, out] {
+               runLoops([&](auto... args) { eigen->reduceF32(args...); },
+                        [&](auto... args) { eigen->reduceI32(args...); }, out);
+             },
+             [&, out] { return check(out); }});
+      }
+
+      struct JitVariant {
+        const char *name;
+        int threads;
+        std::string options;
+      };
+      std::vector<JitVariant> variants = {{"jit", 1, ""},
+                                          {"scalar", 1, "lower-to-loops=true"}};
+      if (jitThreads)
+        variants.push_back({"jit", 2, "threads=2"});
+      std::vector<std::unique_ptr<JitModule>> modules;
+      std::vector<std::unique_ptr<JitFunction>> functions;
+      std::vector<std::unique_ptr<std::string>> lastCheck;
+      BufferView view = input.getView();
+      for (const JitVariant &variant : variants) {
+        JitOptions options;
+        options.pipelineOptions = variant.options;
+        auto module = JitModule::compile(moduleFor(w, op), options);
+        auto fn = module ? (*module)->lookup("main")
+                         : llvm::Expected<JitFunction>(module.takeError());
+        if (!fn) {
+          llvm::errs() << w.id << " " << opName(op) << " " << variant.name
+                       << ": " << llvm::toString(fn.takeError()) << "\n";
+          continue;
+        }
+        modules.push_back(std::move(*module));
+        functions.push_back(std::make_unique<JitFunction>(std::move(*fn)));
+        lastCheck.push_back(std::make_unique<std::string>());
+        JitFunction *function = functions.back().get();
+        std::string *checked = lastCheck.back().get();
+        char compile[64];
+        std::snprintf(compile, sizeof(compile), "compile %.0f ms",
+                      modules.back()->getCompileMillis());
+        contenders.push_back({variant.name, variant.threads,
+                              [=, &check] {
+                                auto results = function->call({view});
+                                *checked =
+                                    !results
+                                        ? llvm::toString(results.takeError())
+                                        : check((*results)[0].getData());
+                              },
+                              [=] { return *checked; }, compile});
+      }
+
+      std::vector<double> medians =
+          measureInterleaved(contenders, std::max(10u, unsigned(repeats)));
+      double limit[3] = {0, medians[0], medians[1]};
+      std::vector<Row> rows;
+      for (size_t i = 0; i < contenders.size(); ++i) {
+        Contender &c = contenders[i];
+        std::string problem = c.verify();
+        std::string note = problem.empty() ? c.note
+                           : c.note.empty() ? problem
+                                            : problem + "; " + c.note;
+        rows.push_back({w.id, opName(op), c.name, c.threads, medians[i],
+                        bytes / medians[i] / 1e9,
+                        limit[c.threads] / medians[i], note});
+      }
+      for (const Row &row : rows) {
+        llvm::outs() << llvm::format(
+            "%-4s %-4s %-13s %3d %12.1f %9.2f %7.3f  %s\n", row.workload.c_str(),
+            row.op.c_str(), row.contender.c_str(), row.threads,
+            row.seconds * 1e6, row.gbps, row.ratio, row.note.c_str());
+        if (json)
+          *json << "{\"workload\":\"" << row.workload << "\",\"op\":\""
+                << row.op << "\",\"contender\":\"" << row.contender
+                << "\",\"threads\":" << row.threads << ",\"seconds\":"
+                << llvm::format("%.9f", row.seconds)
+                << ",\"gbps\":" << llvm::format("%.3f", row.gbps)
+                << ",\"ratio\":" << llvm::format("%.4f", row.ratio)
+                << ",\"bytes\":" << bytes << ",\"shape\":\""
+                << tensorType(w.shape, w.type) << "\",\"what\":\"" << w.what
+                << "\",\"note\":\"" << row.note << "\"}\n";
+      }
+      llvm::outs().flush();
+    }
+  }
+  return 0;
+}
