@@ -43,8 +43,8 @@ struct ReduceFreshResultsPass
                        returnedBases.insert(base).second;
         if (isFresh)
           continue;
-        operand.set(bufferization::CloneOp::create(builder, returnOp.getLoc(),
-                                                   memref));
+        operand.set(
+            bufferization::CloneOp::create(builder, returnOp.getLoc(), memref));
       }
     });
   }

@@ -1,4 +1,4 @@
-//===- ReduceSignless.cpp - Rewrite unsigned tensors to signless -*- C++ -*-===//
+//===- ReduceSignless.cpp - Unsigned tensors to signless --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

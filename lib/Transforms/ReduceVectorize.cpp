@@ -1,4 +1,4 @@
-//===- ReduceVectorize.cpp - Tile and vectorize linalg reductions -*- C++ -*-===//
+//===- ReduceVectorize.cpp - Tile and vectorize reductions ------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -70,8 +70,8 @@ static unsigned getWidestElementBits(linalg::LinalgOp op) {
 static bool hasFloatAddCombiner(linalg::LinalgOp op) {
   for (OpOperand &init : op.getDpsInitsMutable()) {
     SmallVector<Operation *> combiners;
-    if (matchReduction(op.getRegionOutputArgs(), init.getOperandNumber() -
-                                                     op.getNumDpsInputs(),
+    if (matchReduction(op.getRegionOutputArgs(),
+                       init.getOperandNumber() - op.getNumDpsInputs(),
                        combiners) &&
         llvm::any_of(combiners, llvm::IsaPred<arith::AddFOp>))
       return true;
@@ -94,8 +94,9 @@ static SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op) {
 /// Returns `sizes` as index attributes.
 static SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b,
                                                ArrayRef<int64_t> sizes) {
-  return llvm::map_to_vector(
-      sizes, [&](int64_t size) -> OpFoldResult { return b.getIndexAttr(size); });
+  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+    return b.getIndexAttr(size);
+  });
 }
 
 /// Vectorizes `op` with `vectorSizes` (masked where the sizes are dynamic

@@ -204,11 +204,9 @@ static Value createIsEmptyFlag(OpBuilder &b, Location loc,
       continue;
     }
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value isZero =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                              cast<Value>(inputSizes[dim]), zero);
-    isEmpty =
-        isEmpty ? arith::OrIOp::create(b, loc, isEmpty, isZero) : isZero;
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         cast<Value>(inputSizes[dim]), zero);
+    isEmpty = isEmpty ? arith::OrIOp::create(b, loc, isEmpty, isZero) : isZero;
   }
   if (!isEmpty)
     return arith::ConstantIntOp::create(b, loc, /*value=*/0, /*width=*/8);
@@ -217,12 +215,13 @@ static Value createIsEmptyFlag(OpBuilder &b, Location loc,
 
 /// Returns a float constant of type `type` built by `makeValue` from the
 /// semantics of the type.
-static Value
-createFloatConstant(OpBuilder &b, Location loc, Type type,
-                    function_ref<APFloat(const llvm::fltSemantics &)> makeValue) {
+static Value createFloatConstant(
+    OpBuilder &b, Location loc, Type type,
+    function_ref<APFloat(const llvm::fltSemantics &)> makeValue) {
   auto floatType = cast<FloatType>(type);
   return arith::ConstantOp::create(
-      b, loc, b.getFloatAttr(floatType, makeValue(floatType.getFloatSemantics())));
+      b, loc,
+      b.getFloatAttr(floatType, makeValue(floatType.getFloatSemantics())));
 }
 
 //===----------------------------------------------------------------------===//
@@ -276,8 +275,8 @@ createMap(OpBuilder &b, Location loc, ValueRange sources,
 /// Reinserts the reduced dims `axes` of `input` (of sizes `inputSizes`) as
 /// unit dims into `reduced`.
 static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
-                               ArrayRef<OpFoldResult> inputSizes,
-                               Value reduced, ArrayRef<int64_t> axes) {
+                               ArrayRef<OpFoldResult> inputSizes, Value reduced,
+                               ArrayRef<int64_t> axes) {
   auto inputType = cast<RankedTensorType>(input.getType());
   SmallVector<OpFoldResult> outputShape;
   SmallVector<int64_t> staticShape;
@@ -323,9 +322,8 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
                                  ArrayRef<OpFoldResult> resultSizes,
                                  ArrayRef<int64_t> axes) {
   Type floatType = info.accType;
-  Value inf = createFloatConstant(b, loc, floatType, [](const auto &sem) {
-    return APFloat::getInf(sem);
-  });
+  Value inf = createFloatConstant(
+      b, loc, floatType, [](const auto &sem) { return APFloat::getInf(sem); });
   Value minInit = createFilledTensor(b, loc, resultSizes, inf);
   Value seenInit = createFilledTensor(
       b, loc, resultSizes, createIsEmptyFlag(b, loc, inputSizes, axes));
@@ -354,9 +352,8 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
         Value bodyInf = createFloatConstant(
             nested, nestedLoc, floatType,
             [](const auto &sem) { return APFloat::getInf(sem); });
-        Value number =
-            arith::SelectOp::create(nested, nestedLoc, isNumber, args[0],
-                                    bodyInf);
+        Value number = arith::SelectOp::create(nested, nestedLoc, isNumber,
+                                               args[0], bodyInf);
         Value min =
             arith::MinimumFOp::create(nested, nestedLoc, number, args[1]);
         Value seen =
@@ -393,16 +390,16 @@ static Value lowerReduction(OpBuilder &b, Location loc,
     // Nothing is reduced: the L1 norm of one element is its |x|.
     result = input;
     if (info.kind == ReductionKind::l1 && !info.isUnsigned)
-      result = createMap(b, loc, input, inputSizes, info.elementType,
-                         [&](OpBuilder &nested, Location nestedLoc,
-                             ValueRange args) {
-                           return createAbs(nested, nestedLoc, info, args[0]);
-                         });
+      result = createMap(
+          b, loc, input, inputSizes, info.elementType,
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            return createAbs(nested, nestedLoc, info, args[0]);
+          });
   } else {
     SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
     if (info.ignoresNan()) {
-      result = lowerNanSkippingMin(b, loc, info, input, inputSizes,
-                                   resultSizes, axes);
+      result = lowerNanSkippingMin(b, loc, info, input, inputSizes, resultSizes,
+                                   axes);
     } else {
       Value identity =
           arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
@@ -418,12 +415,12 @@ static Value lowerReduction(OpBuilder &b, Location loc,
     }
     // Wide accumulators are rounded once, at the end.
     if (info.accType != info.elementType)
-      result = createMap(b, loc, result, resultSizes, info.elementType,
-                         [&](OpBuilder &nested, Location nestedLoc,
-                             ValueRange args) {
-                           return arith::TruncFOp::create(
-                               nested, nestedLoc, info.elementType, args[0]);
-                         });
+      result = createMap(
+          b, loc, result, resultSizes, info.elementType,
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+            return arith::TruncFOp::create(nested, nestedLoc, info.elementType,
+                                           args[0]);
+          });
     if (keepDims)
       result = expandReducedDims(b, loc, input, inputSizes, result, axes);
   }
