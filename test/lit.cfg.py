@@ -61,6 +61,10 @@ if config.reduce_enable_fuzzers:
         ["reduce-parse-fuzzer", "reduce-pipeline-fuzzer",
          "reduce-npy-fuzzer"],
         [config.reduce_tools_dir])
-# Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS).
+# Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS),
+# and the libFuzzer flags every target in test/Fuzz uses.
+fuzz_seconds = lit_config.params.get("fuzz_seconds", "60")
+config.substitutions.append(("%fuzz_seconds", fuzz_seconds))
 config.substitutions.append(
-    ("%fuzz_seconds", lit_config.params.get("fuzz_seconds", "60")))
+    ("%fuzz_flags", "-max_total_time=%s -timeout=20 -rss_limit_mb=4096 "
+     "-max_len=4096 -print_final_stats=1" % fuzz_seconds))
