@@ -23,6 +23,7 @@ packages=(
   clang-22 libclang-rt-22-dev libfuzzer-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev python3 python3-numpy
+  libeigen3-dev libomp-22-dev
 )
 
 missing=()
