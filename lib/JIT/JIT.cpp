@@ -363,31 +363,35 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
   if (llvm::Error err = checkArguments(args))
     return std::move(err);
 
-  // One descriptor per argument: allocated, aligned, offset, sizes, strides.
-  SmallVector<SmallVector<int64_t>> descriptors;
-  for (const BufferView &arg : args) {
-    SmallVector<int64_t> descriptor;
-    auto pointer = reinterpret_cast<int64_t>(arg.data);
-    descriptor.append({pointer, pointer, 0});
-    descriptor.append(arg.shape.begin(), arg.shape.end());
-    SmallVector<int64_t> strides(arg.shape.size(), 1);
-    for (int64_t dim = static_cast<int64_t>(arg.shape.size()) - 2; dim >= 0;
-         --dim)
-      strides[dim] = strides[dim + 1] * arg.shape[dim + 1];
-    descriptor.append(strides.begin(), strides.end());
-    descriptors.push_back(std::move(descriptor));
-  }
+  // One descriptor per argument: allocated, aligned, offset, sizes, strides;
+  // all in one array, which must not reallocate once pointers are taken.
+  size_t argumentWords = 0;
+  for (const BufferView &arg : args)
+    argumentWords += 3 + 2 * arg.shape.size();
   size_t resultWords = 0;
   for (const TensorSignature &result : results)
     resultWords += 3 + 2 * result.shape.size();
-  SmallVector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
-
-  SmallVector<void *> packedArgs;
-  for (SmallVector<int64_t> &descriptor : descriptors)
-    for (int64_t &word : descriptor)
-      packedArgs.push_back(&word);
+  SmallVector<int64_t, 64> words(argumentWords + std::max<size_t>(resultWords, 1));
+  SmallVector<void *, 64> packedArgs;
+  int64_t *word = words.data();
+  for (const BufferView &arg : args) {
+    auto pointer = reinterpret_cast<int64_t>(arg.data);
+    int64_t rank = arg.shape.size();
+    word[0] = word[1] = pointer;
+    word[2] = 0;
+    int64_t stride = 1;
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      word[3 + dim] = arg.shape[dim];
+      word[3 + rank + dim] = stride;
+      stride *= arg.shape[dim];
+    }
+    for (int64_t i = 0; i < 3 + 2 * rank; ++i)
+      packedArgs.push_back(word + i);
+    word += 3 + 2 * rank;
+  }
+  int64_t *resultStorage = word;
   if (!results.empty())
-    packedArgs.push_back(resultStorage.data());
+    packedArgs.push_back(resultStorage);
   packed(packedArgs.data());
 
   // A result's memory is ours to take when the kernel malloc'ed it: not an
@@ -398,15 +402,15 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
     notOwned.insert(const_cast<void *>(arg.data));
   notOwned.insert(reinterpret_cast<void *>(kGlobalAllocatedPointer));
   notOwned.insert(nullptr);
-  const int64_t *word = resultStorage.data();
+  const int64_t *resultWord = resultStorage;
   for (const TensorSignature &result : results) {
     size_t rank = result.shape.size();
-    auto *allocated = reinterpret_cast<void *>(word[0]);
-    auto *aligned = reinterpret_cast<char *>(word[1]);
-    int64_t offset = word[2];
-    ArrayRef<int64_t> sizes(word + 3, rank);
-    ArrayRef<int64_t> strides(word + 3 + rank, rank);
-    word += 3 + 2 * rank;
+    auto *allocated = reinterpret_cast<void *>(resultWord[0]);
+    auto *aligned = reinterpret_cast<char *>(resultWord[1]);
+    int64_t offset = resultWord[2];
+    ArrayRef<int64_t> sizes(resultWord + 3, rank);
+    ArrayRef<int64_t> strides(resultWord + 3 + rank, rank);
+    resultWord += 3 + 2 * rank;
     size_t width = getByteWidth(result.elementType);
     char *base = aligned + offset * static_cast<int64_t>(width);
     bool owned = notOwned.insert(allocated).second;
