@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstring>
 
 using namespace mlir;
@@ -284,22 +285,33 @@ void mlir::reduce::storeDouble(ElementType type, void *data, int64_t index,
     return storeRaw<float>(data, index, static_cast<float>(value));
   case ElementType::f64:
     return storeRaw<double>(data, index, value);
-  case ElementType::i8:
-    return storeRaw<int8_t>(data, index, static_cast<int8_t>(value));
-  case ElementType::i16:
-    return storeRaw<int16_t>(data, index, static_cast<int16_t>(value));
-  case ElementType::i32:
-    return storeRaw<int32_t>(data, index, static_cast<int32_t>(value));
-  case ElementType::i64:
-    return storeRaw<int64_t>(data, index, static_cast<int64_t>(value));
-  case ElementType::u8:
-    return storeRaw<uint8_t>(data, index, static_cast<uint8_t>(value));
-  case ElementType::u16:
-    return storeRaw<uint16_t>(data, index, static_cast<uint16_t>(value));
-  case ElementType::u32:
-    return storeRaw<uint32_t>(data, index, static_cast<uint32_t>(value));
-  case ElementType::u64:
-    return storeRaw<uint64_t>(data, index, static_cast<uint64_t>(value));
+  default:
+    break;
+  }
+  // Integers: truncate toward zero, saturate to the int64 range (to the
+  // uint64 range for unsigned types; NaN is 0), then wrap modulo 2^bits.
+  // Converting an out-of-range double straight to a narrower or unsigned
+  // type would be undefined behaviour.
+  uint64_t bits = 0;
+  if (std::isnan(value))
+    bits = 0;
+  else if (isUnsigned(type) && value >= 0x1p63)
+    bits = value >= 0x1p64 ? UINT64_MAX : static_cast<uint64_t>(value);
+  else if (value >= 0x1p63)
+    bits = static_cast<uint64_t>(INT64_MAX);
+  else if (value <= -0x1p63)
+    bits = static_cast<uint64_t>(INT64_MIN);
+  else
+    bits = static_cast<uint64_t>(static_cast<int64_t>(value));
+  switch (getByteWidth(type)) {
+  case 1:
+    return storeRaw<uint8_t>(data, index, static_cast<uint8_t>(bits));
+  case 2:
+    return storeRaw<uint16_t>(data, index, static_cast<uint16_t>(bits));
+  case 4:
+    return storeRaw<uint32_t>(data, index, static_cast<uint32_t>(bits));
+  default:
+    return storeRaw<uint64_t>(data, index, bits);
   }
 }
 

@@ -38,10 +38,14 @@ struct ReduceFreshResultsPass
         auto memref = dyn_cast<TypedValue<MemRefType>>(operand.get());
         if (!memref)
           continue;
+        // After the ownership-based deallocation, a returned buffer is owned
+        // by the function (an alloc, a clone, or a select between them)
+        // unless it is an argument or a global. Cloning an owned buffer would
+        // leak it; a buffer returned twice is cloned from the second time on.
         Value base = memref::skipViewLikeOps(memref);
-        bool isFresh = base.getDefiningOp<memref::AllocOp>() &&
-                       returnedBases.insert(base).second;
-        if (isFresh)
+        bool isOwned = !isa<BlockArgument>(base) &&
+                       !base.getDefiningOp<memref::GetGlobalOp>();
+        if (isOwned && returnedBases.insert(base).second)
           continue;
         operand.set(
             bufferization::CloneOp::create(builder, returnOp.getLoc(), memref));

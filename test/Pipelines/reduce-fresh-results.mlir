@@ -34,3 +34,15 @@ func.func @negative_distinct_allocs() -> (memref<2xf32>, memref<2xf32>) {
   %b = memref.alloc() : memref<2xf32>
   return %a, %b : memref<2xf32>, memref<2xf32>
 }
+
+/// A clone made by the deallocation pipeline is already owned: cloning it
+/// again would leak it (LeakSanitizer found this on a returned argument).
+// CHECK-LABEL: func.func @negative_owned_clone(
+// CHECK-SAME:      %[[ARG:.*]]: memref<4xf32>)
+// CHECK:         %[[CLONE:.*]] = bufferization.clone %[[ARG]]
+// CHECK-NOT:     bufferization.clone
+// CHECK:         return %[[CLONE]]
+func.func @negative_owned_clone(%arg: memref<4xf32>) -> memref<4xf32> {
+  %clone = bufferization.clone %arg : memref<4xf32> to memref<4xf32>
+  return %clone : memref<4xf32>
+}

@@ -141,6 +141,18 @@ TEST(NpyTest, FileErrors) {
             "cannot write '/nonexistent/y.npy': No such file or directory");
 }
 
+TEST(NpyTest, StoreDoubleWrapsIntegers) {
+  Buffer buffer(ElementType::u8, {4});
+  const double values[] = {-2.0, 300.7, NAN, 1e300};
+  for (int64_t i = 0; i < 4; ++i)
+    storeDouble(ElementType::u8, buffer.getData(), i, values[i]);
+  EXPECT_EQ(buffer.getElements<uint8_t>(),
+            (llvm::ArrayRef<uint8_t>{254, 44, 0, 255}));
+  Buffer wide(ElementType::i64, {1});
+  storeDouble(ElementType::i64, wide.getData(), 0, -1e300);
+  EXPECT_EQ(wide.getElements<int64_t>()[0], INT64_MIN);
+}
+
 TEST(NpyTest, PrintsNestedLists) {
   int64_t shape[] = {2, 2};
   Buffer buffer(ElementType::f32, shape);

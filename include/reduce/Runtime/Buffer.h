@@ -137,7 +137,10 @@ double loadAsDouble(ElementType type, const void *data, int64_t index);
 int64_t loadAsInt64(ElementType type, const void *data, int64_t index);
 uint64_t loadAsUInt64(ElementType type, const void *data, int64_t index);
 
-/// Writes `value` into element `index`, rounding to nearest even for f16/bf16.
+/// Writes `value` into element `index`: rounded to nearest even for floats;
+/// for integers truncated toward zero, saturated to the int64 range (the
+/// uint64 range for unsigned types; NaN is 0) and wrapped modulo 2^bits (-2
+/// in ui8 is 254).
 void storeDouble(ElementType type, void *data, int64_t index, double value);
 
 } // namespace mlir::reduce
