@@ -21,7 +21,13 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 namespace mlir::reduce::test {
 void registerTestReduceInferTypesPass();
@@ -39,6 +45,37 @@ int main(int argc, char **argv) {
   mlir::reduce::registerReduceTransformsPasses();
   mlir::reduce::registerReducePipelines();
   mlir::reduce::test::registerTestReduceInferTypesPass();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "reduce optimizer driver\n", registry));
+
+  // MlirOptMain(argc, argv, ...) split open, to reject an empty input: a file
+  // with nothing in it (not even a comment) is almost always a mistake in a
+  // pipeline of tools, and we say so instead of printing an empty module.
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "reduce optimizer driver\n", registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // --show-dialects and --list-passes do not read the input.
+  bool readsInput = !config.shouldShowDialects() && !config.shouldListPasses();
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      readsInput ? mlir::openInputFile(inputFilename, &errorMessage)
+                 : llvm::MemoryBuffer::getMemBuffer("");
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (readsInput && input->getBuffer().trim().empty()) {
+    llvm::errs() << "reduce-opt: error: input '" << inputFilename
+                 << "' is empty: expected MLIR text\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
+                                     config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }
