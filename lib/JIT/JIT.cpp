@@ -183,6 +183,16 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   DiagnosticCollector diagnostics(context, sourceMgr);
   if (failed(verify(*module)))
     return diagnostics.takeError("the module does not verify");
+  // The pipeline lowers the functions of the top-level module only.
+  WalkResult nested = module->walk([&](ModuleOp inner) {
+    if (inner == *module)
+      return WalkResult::advance();
+    inner.emitError("nested modules are not supported: put the functions in "
+                    "the top-level module");
+    return WalkResult::interrupt();
+  });
+  if (nested.wasInterrupted())
+    return diagnostics.takeError("nested module");
   if (options.optLevel > 3)
     return makeError("optimization level " + llvm::Twine(options.optLevel) +
                      " is out of range [0, 3]");
@@ -316,7 +326,10 @@ llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
       if (!ShapedType::isDynamic(wanted) && given != wanted)
         return mismatch("size mismatch");
     }
-    if (!arg.data && getNumElements(arg.shape).value_or(0) != 0)
+    std::optional<int64_t> count = getNumElements(arg.shape);
+    if (!count || *count > INT64_MAX / int64_t(getByteWidth(arg.elementType)))
+      return mismatch("too many elements");
+    if (!arg.data && *count != 0)
       return mismatch("null data pointer");
   }
   return llvm::Error::success();

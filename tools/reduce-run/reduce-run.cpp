@@ -86,6 +86,15 @@ static llvm::Expected<Buffer> makeRandomInput(const TensorSignature &signature,
         llvm::inconvertibleErrorCode(),
         "argument #%u has type %s with a dynamic size: give it with --input",
         index, signature.str().c_str());
+  // Random data for at most 2^32 bytes; larger inputs come from files.
+  std::optional<int64_t> count = getNumElements(signature.shape);
+  if (!count ||
+      *count > (int64_t(1) << 32) / int64_t(getByteWidth(signature.elementType)))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "argument #%u has type %s: too large for --random-inputs (at most 4 "
+        "GiB); give it with --input",
+        index, signature.str().c_str());
   Buffer buffer(signature.elementType, signature.shape);
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_int_distribution<int> small(-100, 100);
