@@ -100,6 +100,10 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
 
+  // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
+  // f32): the conversions from and to bf16 become integer ops.
+  pm.addPass(createReduceExpandBF16Pass());
+
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.reassociateFPReductions = !options.strictFpOrder;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
@@ -113,6 +117,10 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // bf16 vector accesses as i16 ones; a diagnostic, not a translation failure
+  // or a backend crash, if anything but LLVM dialect ops is left.
+  pm.addPass(createReduceFinalizeLLVMPass());
+  pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::reduce::buildReduceToLLVMPipeline(

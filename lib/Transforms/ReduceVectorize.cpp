@@ -154,7 +154,9 @@ public:
     unsigned lanes = std::max(1u, vectorBits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    if (linalg::isReductionIterator(iterators.back()))
+    if (op.getNumReductionLoops() == 0)
+      vectorizeElementwise(op);
+    else if (linalg::isReductionIterator(iterators.back()))
       vectorizeInnermostReduction(op);
     else
       vectorizeOuterReduction(op);
@@ -255,6 +257,33 @@ private:
       vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
   }
 
+  /// No reduction (fills, maps): the outer dims are tiled by 1 and the
+  /// innermost dim by the vector tile, so that the vectors are 1-D and of
+  /// bounded size whatever the shape. A whole n-D vector would reach the
+  /// LLVM lowering, which does not unroll every op on n-D vectors (e.g.
+  /// `math.absi`), and a big shape would unroll into huge code.
+  void vectorizeElementwise(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (ranges.empty())
+      return vectorizeIfPossible(rewriter, op);
+    SmallVector<int64_t> tileSizes(ranges.size(), 1);
+    SmallVector<int64_t> vectorSizes(ranges.size(), 1);
+    int64_t innerTile = getInnerTile(ranges.back());
+    tileSizes.back() = innerTile == ranges.back() ? 0 : innerTile;
+    vectorSizes.back() = innerTile;
+    for (auto [dim, size] : llvm::enumerate(ranges))
+      if (size == 1)
+        tileSizes[dim] = 0;
+    if (llvm::all_of(tileSizes, [](int64_t size) { return size == 0; }))
+      return vectorizeIfPossible(rewriter, op, vectorSizes);
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getIndexAttrs(rewriter, tileSizes));
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileAndReplace(rewriter, op, options);
+    if (succeeded(tiled))
+      vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+  }
+
   RewriterBase &rewriter;
   unsigned vectorBits;
   unsigned accumulators;
@@ -290,14 +319,19 @@ struct ReduceVectorizePass
     for (linalg::LinalgOp op : reductions)
       vectorizer.run(op);
 
-    // The remaining static linalg ops (fills, maps) are vectorized whole.
+    // The remaining static linalg ops (fills, maps) are tiled into 1-D
+    // vectors.
     SmallVector<linalg::LinalgOp> others;
     function.walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && !op.hasDynamicShape())
         others.push_back(op);
     });
-    for (linalg::LinalgOp op : others)
-      vectorizeIfPossible(rewriter, op);
+    for (linalg::LinalgOp op : others) {
+      if (op.getNumReductionLoops() == 0)
+        vectorizer.run(op);
+      else
+        vectorizeIfPossible(rewriter, op);
+    }
 
     RewritePatternSet patterns(&getContext());
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);

@@ -104,7 +104,7 @@ func.func @min_dynamic(%input: tensor<?x?xf32>) -> tensor<?xf32> {
 // CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x128xf16>, vector<32xf16>
 // CHECK-NEXT:        arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
 // CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK:         arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK:         arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
 func.func @sum_f16(%input: tensor<64x128xf16>) -> tensor<64xf16> {
   %0 = reduce.sum %input axes [1] : tensor<64x128xf16> -> tensor<64xf16>
   return %0 : tensor<64xf16>

@@ -37,7 +37,8 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       code with no horizontal reduction.
 
     Other linalg ops with static shapes (fills, the f16 truncation, ...) are
-    vectorized as they are. Finally, the vector transfer and unit-dim
+    tiled by 1 on their outer dims and by the vector tile on the innermost
+    one, and vectorized into 1-D vectors. Finally, the vector transfer and unit-dim
     patterns are applied.
   }];
   let options = [
@@ -86,6 +87,36 @@ def ReduceFreshResultsPass
     that every result is a distinct allocation owned by the caller.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def ReduceExpandBF16Pass : Pass<"reduce-expand-bf16"> {
+  let summary = "Expand bf16 extensions and truncations into integer ops";
+  let description = [{
+    x86 has no bf16 arithmetic, and the backend crashes legalizing some
+    bf16 vector operations (`Do not know how to soft promote this
+    operator's operand!`, e.g. on `<33 x bfloat>`). `lower-reduce` computes
+    in f32, so bf16 values are only loaded, extended, truncated and stored.
+    This pass expands `arith.extf` from bf16 (a shift) and `arith.truncf` to
+    bf16 (round to nearest even, NaN kept) into integer ops, so that LLVM
+    sees no `fpext`/`fptrunc` it could narrow back into bf16 arithmetic.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
+  let summary = "Legalize bf16 vector memory accesses and check that only "
+                "the LLVM dialect is left";
+  let description = [{
+    The last pass of `reduce-to-llvm`. Loads and stores (plain and masked)
+    of bf16 vectors become i16 vector accesses and `llvm.bitcast`s, which
+    every x86 target legalizes. Then the module is checked: an op outside
+    the LLVM dialect (an `unrealized_conversion_cast` left by a partial
+    lowering, an unconverted op), or an LLVM op other than a memory access,
+    a bitcast, a constant or an aggregate access on a bf16 vector, is
+    reported as an error and the pass fails, instead of failing in the
+    translation to LLVM IR or crashing the backend.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // REDUCE_TRANSFORMS_PASSES_TD

@@ -101,7 +101,8 @@ struct ReductionInfo {
   ReductionKind kind;
   /// The signless element type the data is computed in.
   Type elementType;
-  /// The type of the accumulator: f32 for f16/bf16 sums, else `elementType`.
+  /// The type the data is computed and accumulated in: f32 for f16/bf16,
+  /// else `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
   bool isUnsigned;
@@ -125,8 +126,12 @@ static ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
     info.isUnsigned = intType.isUnsigned();
     info.elementType = info.accType =
         IntegerType::get(elementType.getContext(), intType.getWidth());
-  } else if (kind != ReductionKind::min &&
-             (elementType.isF16() || elementType.isBF16())) {
+  } else if (elementType.isF16() || elementType.isBF16()) {
+    // 16-bit floats are only loaded, extended, truncated and stored: all
+    // arithmetic (including |x| and min, exact in any type) is done in f32.
+    // Vector arithmetic on bf16 is not legal on x86 and crashes the backend
+    // for some widths, and LLVM narrows an f32 op on an extended value back
+    // to the 16-bit type when it is exact.
     info.accType = Float32Type::get(elementType.getContext());
   }
   return info;
@@ -140,12 +145,13 @@ static Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
   return arith::ExtFOp::create(b, loc, info.accType, value);
 }
 
-/// Returns |value|: the float absolute value, the wrapping integer one
-/// (|INT_MIN| = INT_MIN) or `value` itself for unsigned integers.
+/// Returns |value| in the accumulator type: the float absolute value, the
+/// wrapping integer one (|INT_MIN| = INT_MIN) or `value` itself for
+/// unsigned integers.
 static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
                        Value value) {
   if (info.isFloat())
-    return math::AbsFOp::create(b, loc, value);
+    return math::AbsFOp::create(b, loc, extendToAcc(b, loc, info, value));
   if (info.isUnsigned)
     return value;
   return math::AbsIOp::create(b, loc, value);
@@ -171,7 +177,8 @@ static Value createCombiner(OpBuilder &b, Location loc,
         return arith::MinUIOp::create(b, loc, element, acc);
       return arith::MinSIOp::create(b, loc, element, acc);
     }
-    return arith::MinimumFOp::create(b, loc, element, acc);
+    return arith::MinimumFOp::create(b, loc, extendToAcc(b, loc, info, element),
+                                     acc);
   }
   llvm_unreachable("unknown reduction kind");
 }
@@ -345,15 +352,16 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
       b, loc, TypeRange{minInit.getType(), seenInit.getType()},
       ValueRange{input}, ValueRange{minInit, seenInit}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value element = extendToAcc(nested, nestedLoc, info, args[0]);
         Value isNumber = arith::CmpFOp::create(
-            nested, nestedLoc, arith::CmpFPredicate::ORD, args[0], args[0]);
+            nested, nestedLoc, arith::CmpFPredicate::ORD, element, element);
         Value isNumberFlag = arith::ExtUIOp::create(
             nested, nestedLoc, nested.getI8Type(), isNumber);
         Value bodyInf = createFloatConstant(
             nested, nestedLoc, floatType,
             [](const auto &sem) { return APFloat::getInf(sem); });
         Value number = arith::SelectOp::create(nested, nestedLoc, isNumber,
-                                               args[0], bodyInf);
+                                               element, bodyInf);
         Value min =
             arith::MinimumFOp::create(nested, nestedLoc, number, args[1]);
         Value seen =
@@ -393,7 +401,12 @@ static Value lowerReduction(OpBuilder &b, Location loc,
       result = createMap(
           b, loc, input, inputSizes, info.elementType,
           [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-            return createAbs(nested, nestedLoc, info, args[0]);
+            Value abs = createAbs(nested, nestedLoc, info, args[0]);
+            if (abs.getType() == info.elementType)
+              return abs;
+            return arith::TruncFOp::create(nested, nestedLoc,
+                                           info.elementType, abs)
+                .getResult();
           });
   } else {
     SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);

@@ -17,7 +17,8 @@ func.func @l1_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-/// f16 l1 accumulates |x| in f32, rounded once; dynamic size from tensor.dim.
+/// f16 l1 extends first (no 16-bit arithmetic), accumulates |x| in f32,
+/// rounded once; dynamic size from tensor.dim.
 // CHECK-LABEL: func.func @l1_axis0_dynamic_f16(
 // CHECK-SAME:      %[[INPUT:.*]]: tensor<?x?xf16>)
 // CHECK:         %[[C1:.*]] = arith.constant 1 : index
@@ -27,9 +28,9 @@ func.func @l1_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
 // CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<?xf32>)
 // CHECK:         %[[L1:.*]] = linalg.reduce ins(%[[INPUT]] : tensor<?x?xf16>) outs(%[[FILL]] : tensor<?xf32>) dimensions = [0]
 // CHECK-NEXT:      (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
-// CHECK-NEXT:        %[[ABS:.*]] = math.absf %[[IN]] : f16
-// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[ABS]] : f16 to f32
-// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[WIDE]], %[[ACC]] : f32
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:        %[[ABS:.*]] = math.absf %[[WIDE]] : f32
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[ABS]], %[[ACC]] : f32
 // CHECK:         %[[NARROW_INIT:.*]] = tensor.empty(%[[DIM1]]) : tensor<?xf16>
 // CHECK:         %[[NARROW:.*]] = linalg.map { arith.truncf } ins(%[[L1]] : tensor<?xf32>) outs(%[[NARROW_INIT]] : tensor<?xf16>)
 // CHECK:         return %[[NARROW]]

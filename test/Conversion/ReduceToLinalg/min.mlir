@@ -16,8 +16,18 @@ func.func @min_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-/// A min is exact: f16 stays f16, with an f16 +inf identity.
+/// 16-bit floats are computed in f32 (x86 has no bf16 arithmetic): the min
+/// of the extended values from an f32 +inf, truncated once (exact).
 // CHECK-LABEL: func.func @min_axis0_f16(
+// CHECK:         %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[INF]] : f32) outs(%{{.*}} : tensor<8xf32>)
+// CHECK:         %[[MIN:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf16>) outs(%[[FILL]] : tensor<8xf32>) dimensions = [0]
+// CHECK-NEXT:      (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:        arith.minimumf %[[WIDE]], %[[ACC]] : f32
+// CHECK:         %[[NARROW:.*]] = linalg.map { arith.truncf } ins(%[[MIN]] : tensor<8xf32>) outs(%{{.*}} : tensor<8xf16>)
+// CHECK:         return %[[NARROW]] : tensor<8xf16>
+func.func @min_axis0_f16(
 // CHECK:         %[[INF:.*]] = arith.constant 0x7C00 : f16
 // CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[INF]] : f16) outs(%{{.*}} : tensor<8xf16>)
 // CHECK:         %[[MIN:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf16>) outs(%[[FILL]] : tensor<8xf16>) dimensions = [0]

@@ -1,0 +1,149 @@
+//===- ReduceFinalizeLLVM.cpp - Last legalization and check -----*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Rewrites the bf16 vector memory accesses as i16 ones, then checks that the
+// module is made of LLVM dialect ops the x86 backend can legalize, so that a
+// lowering gap is a diagnostic and not a translation failure or a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::reduce {
+#define GEN_PASS_DEF_REDUCEFINALIZELLVMPASS
+#include "reduce/Transforms/Passes.h.inc"
+} // namespace mlir::reduce
+
+using namespace mlir;
+
+/// Returns true if `type` is a vector of bf16.
+static bool isBF16Vector(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  return vectorType && vectorType.getElementType().isBF16();
+}
+
+/// Returns `type`, a vector of bf16, as a vector of i16.
+static VectorType getI16Vector(Type type) {
+  auto vectorType = cast<VectorType>(type);
+  return vectorType.clone(IntegerType::get(type.getContext(), 16));
+}
+
+/// Returns `value` bitcast to `type`.
+static Value bitcast(OpBuilder &b, Location loc, Value value, Type type) {
+  return LLVM::BitcastOp::create(b, loc, type, value);
+}
+
+/// Rewrites the loads and stores, plain and masked, of bf16 vectors in `op`
+/// as accesses to i16 vectors.
+static void rewriteBF16MemoryAccesses(Operation *op) {
+  IRRewriter rewriter(op->getContext());
+  op->walk([&](Operation *access) {
+    rewriter.setInsertionPoint(access);
+    Location loc = access->getLoc();
+    if (auto load = dyn_cast<LLVM::LoadOp>(access)) {
+      if (!isBF16Vector(load.getType()))
+        return;
+      rewriter.modifyOpInPlace(
+          load, [&] { load.getResult().setType(getI16Vector(load.getType())); });
+      rewriter.setInsertionPointAfter(load);
+      Value cast = bitcast(rewriter, loc, load.getResult(),
+                           getI16Vector(load.getType()).clone(
+                               rewriter.getBF16Type()));
+      rewriter.replaceAllUsesExcept(load.getResult(), cast,
+                                    cast.getDefiningOp());
+    } else if (auto store = dyn_cast<LLVM::StoreOp>(access)) {
+      Value value = store.getValue();
+      if (!isBF16Vector(value.getType()))
+        return;
+      Value cast = bitcast(rewriter, loc, value, getI16Vector(value.getType()));
+      rewriter.modifyOpInPlace(store,
+                               [&] { store.getValueMutable().assign(cast); });
+    } else if (auto load = dyn_cast<LLVM::MaskedLoadOp>(access)) {
+      Type type = load.getType();
+      if (!isBF16Vector(type))
+        return;
+      Value passThru = load.getPassThru();
+      if (passThru)
+        passThru = bitcast(rewriter, loc, passThru, getI16Vector(type));
+      auto newLoad = LLVM::MaskedLoadOp::create(
+          rewriter, loc, getI16Vector(type), load.getData(), load.getMask(),
+          passThru, load.getAlignmentAttr(), load.getNontemporalAttr());
+      rewriter.replaceOp(load, bitcast(rewriter, loc, newLoad, type));
+    } else if (auto store = dyn_cast<LLVM::MaskedStoreOp>(access)) {
+      Value value = store.getValue();
+      if (!isBF16Vector(value.getType()))
+        return;
+      Value cast = bitcast(rewriter, loc, value, getI16Vector(value.getType()));
+      rewriter.modifyOpInPlace(store,
+                               [&] { store.getValueMutable().assign(cast); });
+    }
+  });
+}
+
+/// Returns true if the x86 backend compiles `op` on its bf16 vectors. It
+/// has no bf16 arithmetic: it promotes it to f32, but fails for some widths
+/// (`<17 x bfloat>` fabs then fpext). It moves bf16 vectors, except that
+/// selects, shuffles and element accesses fail on widths 32k+1 > 1, which it
+/// splits into a `<1 x bfloat>` it cannot promote.
+static bool isLegalOnBF16Vectors(Operation *op) {
+  if (isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::BitcastOp, LLVM::ConstantOp,
+          LLVM::PoisonOp, LLVM::UndefOp, LLVM::ZeroOp, LLVM::ExtractValueOp,
+          LLVM::InsertValueOp>(op))
+    return true;
+  if (!isa<LLVM::InsertElementOp, LLVM::ExtractElementOp,
+           LLVM::ShuffleVectorOp, LLVM::SelectOp>(op))
+    return false;
+  auto isSplitIntoOne = [](Type type) {
+    auto vectorType = dyn_cast<VectorType>(type);
+    return vectorType && vectorType.getElementType().isBF16() &&
+           vectorType.getNumElements() > 1 &&
+           vectorType.getNumElements() % 32 == 1;
+  };
+  return llvm::none_of(op->getOperandTypes(), isSplitIntoOne) &&
+         llvm::none_of(op->getResultTypes(), isSplitIntoOne);
+}
+
+namespace {
+/// The `reduce-finalize-llvm` pass.
+struct ReduceFinalizeLLVMPass
+    : reduce::impl::ReduceFinalizeLLVMPassBase<ReduceFinalizeLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    rewriteBF16MemoryAccesses(module);
+
+    bool failed = false;
+    module.walk([&](Operation *op) {
+      if (op == module.getOperation())
+        return WalkResult::advance();
+      if (!isa<LLVM::LLVMDialect>(op->getDialect())) {
+        op->emitError() << "'" << op->getName()
+                        << "' is left after the lowering to the LLVM dialect";
+        failed = true;
+        return WalkResult::skip();
+      }
+      auto hasBF16Vector = [](TypeRange types) {
+        return llvm::any_of(types, isBF16Vector);
+      };
+      if (!isLegalOnBF16Vectors(op) && (hasBF16Vector(op->getOperandTypes()) ||
+                                 hasBF16Vector(op->getResultTypes()))) {
+        op->emitError() << "'" << op->getName()
+                        << "' on a bf16 vector cannot be compiled for x86";
+        failed = true;
+      }
+      return WalkResult::advance();
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace
