@@ -98,7 +98,8 @@ static void rewriteBF16MemoryAccesses(Operation *op) {
 static bool isLegalOnBF16Vectors(Operation *op) {
   if (isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::BitcastOp, LLVM::ConstantOp,
           LLVM::PoisonOp, LLVM::UndefOp, LLVM::ZeroOp, LLVM::ExtractValueOp,
-          LLVM::InsertValueOp>(op))
+          LLVM::InsertValueOp, LLVM::ReturnOp, LLVM::BrOp, LLVM::CondBrOp>(
+          op))
     return true;
   if (!isa<LLVM::InsertElementOp, LLVM::ExtractElementOp,
            LLVM::ShuffleVectorOp, LLVM::SelectOp>(op))
@@ -122,7 +123,7 @@ struct ReduceFinalizeLLVMPass
     rewriteBF16MemoryAccesses(module);
 
     bool failed = false;
-    module.walk([&](Operation *op) {
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return WalkResult::advance();
       if (!isa<LLVM::LLVMDialect>(op->getDialect())) {

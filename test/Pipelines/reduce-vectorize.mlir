@@ -122,3 +122,18 @@ func.func @min_ignore_nan(%input: tensor<64x128xf32>) -> tensor<64xf32> {
   %0 = reduce.min %input axes [1] nan_mode ignore : tensor<64x128xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+/// A map (l1 over no axes) is tiled by 1 on the outer dims and by the vector
+/// tile on the innermost one: 1-D vectors, masked for the remainder. A whole
+/// vector<31x100xi64> reached the LLVM lowering as an n-D math.absi, which
+/// it does not unroll, and a big shape would have unrolled into huge code.
+// CHECK-LABEL: func.func @l1_no_axes_2d_i64(
+// CHECK:         scf.for {{.*}} -> (tensor<31x100xi64>)
+// CHECK:           scf.for {{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<31x100xi64>)
+// CHECK:             vector.mask %{{.*}} { vector.transfer_read {{.*}} : tensor<31x100xi64>, vector<1x16xi64> }
+// CHECK:             math.absi %{{.*}} : vector<16xi64>
+// CHECK-NOT:     math.absi
+func.func @l1_no_axes_2d_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> {
+  %0 = reduce.l1 %input axes [] : tensor<31x100xi64> -> tensor<31x100xi64>
+  return %0 : tensor<31x100xi64>
+}
