@@ -43,6 +43,19 @@ static Value bitcast(OpBuilder &b, Location loc, Value value, Type type) {
   return LLVM::BitcastOp::create(b, loc, type, value);
 }
 
+/// Makes the store `store` (plain or masked) of a bf16 vector store it as
+/// an i16 vector.
+template <typename StoreOpTy>
+static void rewriteBF16Store(RewriterBase &rewriter, StoreOpTy store) {
+  Value value = store.getValue();
+  if (!isBF16Vector(value.getType()))
+    return;
+  Value cast =
+      bitcast(rewriter, store.getLoc(), value, getI16Vector(value.getType()));
+  rewriter.modifyOpInPlace(store,
+                           [&] { store.getValueMutable().assign(cast); });
+}
+
 /// Rewrites the loads and stores, plain and masked, of bf16 vectors in `op`
 /// as accesses to i16 vectors.
 static void rewriteBF16MemoryAccesses(Operation *op) {
@@ -51,23 +64,15 @@ static void rewriteBF16MemoryAccesses(Operation *op) {
     rewriter.setInsertionPoint(access);
     Location loc = access->getLoc();
     if (auto load = dyn_cast<LLVM::LoadOp>(access)) {
-      if (!isBF16Vector(load.getType()))
+      Type type = load.getType();
+      if (!isBF16Vector(type))
         return;
       rewriter.modifyOpInPlace(
-          load, [&] { load.getResult().setType(getI16Vector(load.getType())); });
+          load, [&] { load.getResult().setType(getI16Vector(type)); });
       rewriter.setInsertionPointAfter(load);
-      Value cast = bitcast(rewriter, loc, load.getResult(),
-                           getI16Vector(load.getType()).clone(
-                               rewriter.getBF16Type()));
+      Value cast = bitcast(rewriter, loc, load.getResult(), type);
       rewriter.replaceAllUsesExcept(load.getResult(), cast,
                                     cast.getDefiningOp());
-    } else if (auto store = dyn_cast<LLVM::StoreOp>(access)) {
-      Value value = store.getValue();
-      if (!isBF16Vector(value.getType()))
-        return;
-      Value cast = bitcast(rewriter, loc, value, getI16Vector(value.getType()));
-      rewriter.modifyOpInPlace(store,
-                               [&] { store.getValueMutable().assign(cast); });
     } else if (auto load = dyn_cast<LLVM::MaskedLoadOp>(access)) {
       Type type = load.getType();
       if (!isBF16Vector(type))
@@ -79,13 +84,10 @@ static void rewriteBF16MemoryAccesses(Operation *op) {
           rewriter, loc, getI16Vector(type), load.getData(), load.getMask(),
           passThru, load.getAlignmentAttr(), load.getNontemporalAttr());
       rewriter.replaceOp(load, bitcast(rewriter, loc, newLoad, type));
+    } else if (auto store = dyn_cast<LLVM::StoreOp>(access)) {
+      rewriteBF16Store(rewriter, store);
     } else if (auto store = dyn_cast<LLVM::MaskedStoreOp>(access)) {
-      Value value = store.getValue();
-      if (!isBF16Vector(value.getType()))
-        return;
-      Value cast = bitcast(rewriter, loc, value, getI16Vector(value.getType()));
-      rewriter.modifyOpInPlace(store,
-                               [&] { store.getValueMutable().assign(cast); });
+      rewriteBF16Store(rewriter, store);
     }
   });
 }
@@ -98,11 +100,10 @@ static void rewriteBF16MemoryAccesses(Operation *op) {
 static bool isLegalOnBF16Vectors(Operation *op) {
   if (isa<LLVM::LoadOp, LLVM::StoreOp, LLVM::BitcastOp, LLVM::ConstantOp,
           LLVM::PoisonOp, LLVM::UndefOp, LLVM::ZeroOp, LLVM::ExtractValueOp,
-          LLVM::InsertValueOp, LLVM::ReturnOp, LLVM::BrOp, LLVM::CondBrOp>(
-          op))
+          LLVM::InsertValueOp, LLVM::ReturnOp, LLVM::BrOp, LLVM::CondBrOp>(op))
     return true;
-  if (!isa<LLVM::InsertElementOp, LLVM::ExtractElementOp,
-           LLVM::ShuffleVectorOp, LLVM::SelectOp>(op))
+  if (!isa<LLVM::InsertElementOp, LLVM::ExtractElementOp, LLVM::ShuffleVectorOp,
+           LLVM::SelectOp>(op))
     return false;
   auto isSplitIntoOne = [](Type type) {
     auto vectorType = dyn_cast<VectorType>(type);
@@ -136,7 +137,7 @@ struct ReduceFinalizeLLVMPass
         return llvm::any_of(types, isBF16Vector);
       };
       if (!isLegalOnBF16Vectors(op) && (hasBF16Vector(op->getOperandTypes()) ||
-                                 hasBF16Vector(op->getResultTypes()))) {
+                                        hasBF16Vector(op->getResultTypes()))) {
         op->emitError() << "'" << op->getName()
                         << "' on a bf16 vector cannot be compiled for x86";
         failed = true;

@@ -404,8 +404,8 @@ static Value lowerReduction(OpBuilder &b, Location loc,
             Value abs = createAbs(nested, nestedLoc, info, args[0]);
             if (abs.getType() == info.elementType)
               return abs;
-            return arith::TruncFOp::create(nested, nestedLoc,
-                                           info.elementType, abs)
+            return arith::TruncFOp::create(nested, nestedLoc, info.elementType,
+                                           abs)
                 .getResult();
           });
   } else {
