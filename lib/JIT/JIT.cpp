@@ -37,8 +37,10 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -254,9 +256,23 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = codeGenLevel;
-  SmallVector<StringRef, 1> sharedLibs;
+  SmallVector<StringRef, 2> sharedLibs;
   if (StringRef(REDUCE_C_RUNNER_UTILS).size())
     sharedLibs.push_back(REDUCE_C_RUNNER_UTILS);
+  // threads=N runs parallel loops through the OpenMP runtime.
+  bool usesOpenMP = pipelineOptions.threads > 1;
+  module->walk([&](Operation *op) {
+    if (op->getName().getDialectNamespace() == "omp")
+      usesOpenMP = true;
+    else if (auto callee = dyn_cast<LLVM::LLVMFuncOp>(op))
+      usesOpenMP |= callee.getSymName().starts_with("__kmpc_");
+  });
+  // libomp.so (libomp-22-dev) sits beside the MLIR runner libraries.
+  SmallString<128> openMPRuntime =
+      llvm::sys::path::parent_path(REDUCE_C_RUNNER_UTILS);
+  llvm::sys::path::append(openMPRuntime, "libomp.so");
+  if (usesOpenMP)
+    sharedLibs.push_back(openMPRuntime);
   engineOptions.sharedLibPaths = sharedLibs;
   Expected<std::unique_ptr<ExecutionEngine>> engine = ExecutionEngine::create(
       *module, engineOptions, std::move(*targetMachine));

@@ -25,7 +25,9 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -34,6 +36,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -61,6 +64,8 @@ static void addVectorization(OpPassManager &pm,
       options.vectorWidth ? options.vectorWidth : getHostVectorWidth();
   vectorizeOptions.accumulators = options.accumulators;
   vectorizeOptions.strictFpOrder = options.strictFpOrder;
+  vectorizeOptions.threads = options.threads;
+  vectorizeOptions.minParallelBytes = options.minParallelBytes;
   pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -95,6 +100,17 @@ static void addLoweringToLLVM(OpPassManager &pm,
       vector::VectorMultiReductionLowering::InnerReduction));
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
+  if (options.threads > 1) {
+    // The scf.forall tiles of reduce-vectorize run on `threads` OpenMP
+    // threads. The canonicalizer inlines the memref.alloca_scope that wraps
+    // each parallel body (it holds no alloca), which would otherwise get
+    // several blocks from convert-scf-to-cf.
+    pm.addPass(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions openMPOptions;
+    openMPOptions.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -113,6 +129,8 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  if (options.threads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -127,7 +127,11 @@ struct ReduceFinalizeLLVMPass
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (op == module.getOperation())
         return WalkResult::advance();
-      if (!isa<LLVM::LLVMDialect>(op->getDialect())) {
+      // OpenMP ops (reduce-to-llvm{threads=N}) are translated to LLVM IR
+      // with the runtime calls.
+      Dialect *dialect = op->getDialect();
+      bool isOpenMP = dialect && dialect->getNamespace() == "omp";
+      if (!isOpenMP && !isa_and_present<LLVM::LLVMDialect>(dialect)) {
         op->emitError() << "'" << op->getName()
                         << "' is left after the lowering to the LLVM dialect";
         failed = true;

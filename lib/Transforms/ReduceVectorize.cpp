@@ -142,9 +142,11 @@ namespace {
 class ReductionVectorizer {
 public:
   ReductionVectorizer(RewriterBase &rewriter, unsigned vectorBits,
-                      unsigned accumulators, bool strictFpOrder)
+                      unsigned accumulators, bool strictFpOrder,
+                      unsigned threads = 1, uint64_t minParallelBytes = 0)
       : rewriter(rewriter), vectorBits(vectorBits), accumulators(accumulators),
-        strictFpOrder(strictFpOrder) {}
+        strictFpOrder(strictFpOrder), threads(threads),
+        minParallelBytes(minParallelBytes) {}
 
   /// Tiles and vectorizes `op`; leaves it alone if it cannot be tiled.
   void run(linalg::LinalgOp op) {
@@ -153,6 +155,8 @@ public:
       return;
     unsigned lanes = std::max(1u, vectorBits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
+    if (op.getNumReductionLoops() > 0)
+      op = distributeOverThreads(op);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     if (op.getNumReductionLoops() == 0)
       vectorizeElementwise(op);
@@ -163,6 +167,48 @@ public:
   }
 
 private:
+  /// With `threads` > 1 and a static input of at least `minParallelBytes`,
+  /// splits the outermost parallel dim whose size is at least `threads` into
+  /// `threads` tiles of an `scf.forall` (a multiple of the vector tile when
+  /// the dim is the innermost one), and returns the tiled op, else `op`.
+  /// Dynamic shapes and reductions with no parallel dim stay sequential.
+  linalg::LinalgOp distributeOverThreads(linalg::LinalgOp op) {
+    if (threads <= 1 || op.hasDynamicShape())
+      return op;
+    uint64_t inputBytes = 0;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      if (!type || !type.getElementType().isIntOrFloat())
+        continue;
+      inputBytes += static_cast<uint64_t>(type.getNumElements()) *
+                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    }
+    if (inputBytes < minParallelBytes)
+      return op;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (auto [dim, iterator] : llvm::enumerate(iterators)) {
+      if (linalg::isReductionIterator(iterator) || ranges[dim] < threads)
+        continue;
+      int64_t chunk = llvm::divideCeil(ranges[dim], threads);
+      if (dim + 1 == ranges.size())
+        chunk = llvm::alignTo(chunk, tileSize);
+      if (chunk >= ranges[dim])
+        continue;
+      SmallVector<int64_t> tileSizes(ranges.size(), 0);
+      tileSizes[dim] = chunk;
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
+          .setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+      FailureOr<scf::SCFTilingResult> tiled =
+          tileAndReplace(rewriter, op, options);
+      if (failed(tiled))
+        return op;
+      return cast<linalg::LinalgOp>(tiled->tiledOps.back());
+    }
+    return op;
+  }
+
   /// Returns the tile of the innermost dim of size `size`: the whole dim
   /// when it is static and fits in the vector tile, else the vector tile.
   int64_t getInnerTile(int64_t size) const {
@@ -288,6 +334,8 @@ private:
   unsigned vectorBits;
   unsigned accumulators;
   bool strictFpOrder;
+  unsigned threads;
+  uint64_t minParallelBytes;
   /// The innermost tile: `accumulators` registers of the widest element.
   int64_t tileSize = 1;
 };
@@ -315,7 +363,7 @@ struct ReduceVectorizePass
         reductions.push_back(op);
     });
     ReductionVectorizer vectorizer(rewriter, vectorBits, accumulators,
-                                   strictFpOrder);
+                                   strictFpOrder, threads, minParallelBytes);
     for (linalg::LinalgOp op : reductions)
       vectorizer.run(op);
 

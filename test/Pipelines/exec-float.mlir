@@ -7,6 +7,9 @@
 // RUN: reduce-opt --lower-reduce-to-loops %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: reduce-opt --reduce-to-llvm="threads=2 min-parallel-bytes=0" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 
 // Values computed by the float reductions, through the vectorized pipeline
 // (host and narrow vectors) and through the scalar loops. The kernels are

@@ -7,6 +7,9 @@
 // RUN: reduce-opt --lower-reduce-to-loops %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: reduce-opt --reduce-to-llvm="threads=2 min-parallel-bytes=0" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 
 // A bf16 sum through the widened f32 accumulator over rows of 40 (not a
 // multiple of the vector tile), and a NaN-skipping f64 min over two dynamic

@@ -38,6 +38,19 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Keep float sums in sequential order (bit-identical "
                      "to a sequential loop) instead of reassociating them"),
       llvm::cl::init(false)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Run the outermost parallel loop of each reduction with "
+                     "a static input of at least min-parallel-bytes on N OpenMP threads "
+                     "(needs libomp at run time); 1 (the default) emits no "
+                     "OpenMP"),
+      llvm::cl::init(1)};
+  PassOptions::Option<uint64_t> minParallelBytes{
+      *this, "min-parallel-bytes",
+      llvm::cl::desc("With threads > 1, the smallest static input in bytes "
+                     "whose reduction is split across threads; smaller and "
+                     "dynamic inputs stay on one thread"),
+      llvm::cl::init(1 << 20)};
   PassOptions::Option<bool> lowerToLoops{
       *this, "lower-to-loops",
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "

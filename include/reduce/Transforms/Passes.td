@@ -49,6 +49,13 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
            "Keep float additions along the innermost dim in sequential "
            "order">,
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Split the outermost parallel dim of each reduction whose static "
+           "input is at least min-parallel-bytes into this many scf.forall "
+           "tiles (1: no scf.forall)">,
+    Option<"minParallelBytes", "min-parallel-bytes", "uint64_t",
+           /*default=*/"1048576",
+           "Smallest static input, in bytes, that is split across threads">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
