@@ -280,10 +280,51 @@ private:
       vectorizeIfPossible(rewriter, full->tiledOps.back(), vectorSizes);
   }
 
+  /// Returns the block of the kept innermost dim of size `size` for the
+  /// outer-reduction strategy: about 16 KiB of accumulators, a multiple of
+  /// the vector tile that divides `size` when one does; 0 when the dim is
+  /// at most 4 vector tiles or is dynamic (no blocking).
+  int64_t getKeptBlock(linalg::LinalgOp op, int64_t size) const {
+    // A kept dim of a few vector tiles keeps its accumulators in registers:
+    // its row stride is short enough for the prefetchers.
+    if (ShapedType::isDynamic(size) || size <= 4 * tileSize)
+      return 0;
+    int64_t elementBytes = std::max<int64_t>(1, getWidestElementBits(op) / 8);
+    int64_t target = std::max<int64_t>(
+        tileSize, llvm::alignDown(16384 / elementBytes, tileSize));
+    if (size <= target)
+      return size;
+    for (int64_t block = target; block >= tileSize; block -= tileSize)
+      if (size % block == 0)
+        return block;
+    return target;
+  }
+
   /// innermost dim kept: vectorize across it; the reduced dims are tiled
   /// by 1 in the innermost loops, so the body is elementwise vector code.
   void vectorizeOuterReduction(linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t blockSize = getKeptBlock(op, ranges.back());
+    if (blockSize > 0) {
+      // Rows stream contiguously: the kept dim is tiled by a block whose
+      // accumulators live in L1, the reduced dims by 1 inside it, and the
+      // block is then walked by vector tiles, so that each row of the block
+      // is read in order instead of one vector tile per row with a stride.
+      SmallVector<int64_t> blockSizes(ranges.size(), 1);
+      blockSizes.back() = blockSize == ranges.back() ? 0 : blockSize;
+      SmallVector<unsigned> reductionDims;
+      op.getReductionDims(reductionDims);
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getIndexAttrs(rewriter, blockSizes))
+          .setInterchange(getParallelFirstOrder(op))
+          .setReductionDims(reductionDims);
+      FailureOr<scf::SCFTilingResult> blocked =
+          tileAndReplace(rewriter, op, options);
+      if (failed(blocked))
+        return;
+      op = cast<linalg::LinalgOp>(blocked->tiledOps.back());
+      ranges = op.getStaticLoopRanges();
+    }
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<int64_t> tileSizes(ranges.size(), 1);
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);

@@ -137,3 +137,21 @@ func.func @l1_no_axes_2d_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> {
   %0 = reduce.l1 %input axes [] : tensor<31x100xi64> -> tensor<31x100xi64>
   return %0 : tensor<31x100xi64>
 }
+
+/// Outer axis with a long kept dim (W2-like): the kept dim is blocked by
+/// about 16 KiB of accumulators, the rows loop inside the block and each row
+/// is walked by vector tiles, so that the input streams contiguously
+/// instead of one vector tile per row with a 16 KiB stride.
+// CHECK-LABEL: func.func @sum_outer_axis_long_rows(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<256x8192xf32>)
+// CHECK:         scf.for %[[BLOCK:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8192xf32>)
+// CHECK:           scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<4096xf32>)
+// CHECK:             scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<4096xf32>)
+// CHECK:               vector.transfer_read %[[INPUT]][%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<256x8192xf32>, vector<32xf32>
+// CHECK:               arith.addf %{{.*}} : vector<32xf32>
+// CHECK-NOT:     vector.multi_reduction
+// CHECK:         return
+func.func @sum_outer_axis_long_rows(%input: tensor<256x8192xf32>) -> tensor<8192xf32> {
+  %0 = reduce.sum %input axes [0] : tensor<256x8192xf32> -> tensor<8192xf32>
+  return %0 : tensor<8192xf32>
+}

@@ -34,7 +34,9 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     - innermost dim kept: the innermost dim is vectorized across (tile of
       `accumulators` registers), the reduced dims are tiled by 1 and their
       loops placed innermost, so that the loop body is elementwise vector
-      code with no horizontal reduction.
+      code with no horizontal reduction. A kept dim longer than 4 tiles is
+      first blocked by about 16 KiB, rows inside the block, so that each row
+      is read contiguously.
 
     Other linalg ops with static shapes (fills, the f16 truncation, ...) are
     tiled by 1 on their outer dims and by the vector tile on the innermost
