@@ -87,6 +87,7 @@ out("Contenders: `limit` (read bandwidth, 1 and 2 threads), `jit` (our kernels "
 out("")
 out("## Results")
 out("")
+met_by_case = {}
 header = "| id | op | " + " | ".join(label(*c) for c in present) + \
     " | target | met |"
 out(header)
@@ -114,7 +115,17 @@ for w, o in cases:
         ok = jit["ratio"] >= target and jit["gbps"] > best_other
         met = "yes" if ok else ("ratio" if jit["ratio"] < target else "") + \
             (" behind" if jit["gbps"] <= best_other else "")
+    met_by_case[(w, o)] = met.strip() if jit else None
     out(f"| {w} | {o} | " + " | ".join(cells) + f" | {target} | {met.strip()} |")
+out("")
+met_cases = [c for c in cases if met_by_case.get(c) == "yes"]
+missed = [f"{w} {o} ({by_key[(w, o, 'jit', 1)]['ratio']:.2f}"
+          f"{', behind' if 'behind' in met_by_case.get((w, o), '') else ''})"
+          for w, o in cases
+          if met_by_case.get((w, o)) not in ("yes", None)]
+out(f"**Targets met by the single-thread JIT kernel in this run: "
+    f"{len(met_cases)} of {len(cases)} cases.** Not met: "
+    + (", ".join(missed) if missed else "none") + ".")
 out("")
 out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
     "single-thread JIT kernel reaches the target ratio and is ahead of every "
