@@ -312,14 +312,8 @@ private:
       // is read in order instead of one vector tile per row with a stride.
       SmallVector<int64_t> blockSizes(ranges.size(), 1);
       blockSizes.back() = blockSize == ranges.back() ? 0 : blockSize;
-      SmallVector<unsigned> reductionDims;
-      op.getReductionDims(reductionDims);
-      scf::SCFTilingOptions options;
-      options.setTileSizes(getIndexAttrs(rewriter, blockSizes))
-          .setInterchange(getParallelFirstOrder(op))
-          .setReductionDims(reductionDims);
       FailureOr<scf::SCFTilingResult> blocked =
-          tileAndReplace(rewriter, op, options);
+          tileParallelFirst(op, blockSizes);
       if (failed(blocked))
         return;
       op = cast<linalg::LinalgOp>(blocked->tiledOps.back());
@@ -332,16 +326,22 @@ private:
     tileSizes.back() = innerTile == ranges.back() ? 0 : innerTile;
     vectorSizes.back() = innerTile;
 
+    FailureOr<scf::SCFTilingResult> tiled = tileParallelFirst(op, tileSizes);
+    if (succeeded(tiled))
+      vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+  }
+
+  /// Tiles `op` by `tileSizes` with the parallel loops outside the reduction
+  /// loops, and replaces it.
+  FailureOr<scf::SCFTilingResult>
+  tileParallelFirst(linalg::LinalgOp op, ArrayRef<int64_t> tileSizes) {
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
         .setInterchange(getParallelFirstOrder(op))
         .setReductionDims(reductionDims);
-    FailureOr<scf::SCFTilingResult> tiled =
-        tileAndReplace(rewriter, op, options);
-    if (succeeded(tiled))
-      vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+    return tileAndReplace(rewriter, op, options);
   }
 
   /// No reduction (fills, maps): the outer dims are tiled by 1 and the
