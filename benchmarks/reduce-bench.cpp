@@ -54,6 +54,11 @@ static cl::opt<unsigned> repeats("repeats",
 static cl::opt<std::string> jsonPath("json",
                                      cl::desc("Write JSON lines to this file"),
                                      cl::init(""));
+static cl::list<std::string> extraJit(
+    "extra-jit",
+    cl::desc("Also run the JIT with these pipeline options, one contender "
+             "per occurrence (e.g. --extra-jit=accumulators=8), for exploring "
+             "the pipeline; not part of the report"));
 static cl::opt<bool> quick("quick",
                            cl::desc("Shrink the large workloads 16x (for "
                                     "tests of the benchmark itself)"));
@@ -337,6 +342,11 @@ int main(int argc, char **argv) {
                                           {"scalar", 1, "lower-to-loops=true"}};
       if (jitThreads)
         variants.push_back({"jit", 2, "threads=2"});
+      std::vector<std::string> extraNames;
+      for (const std::string &extra : extraJit)
+        extraNames.push_back("jit{" + extra + "}");
+      for (auto [extra, name] : llvm::zip(extraJit, extraNames))
+        variants.push_back({name.c_str(), 1, extra});
       std::vector<std::unique_ptr<JitModule>> modules;
       std::vector<std::unique_ptr<JitFunction>> functions;
       std::vector<std::unique_ptr<std::string>> lastCheck;

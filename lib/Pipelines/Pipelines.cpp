@@ -119,6 +119,10 @@ static void addLoweringToLLVM(OpPassManager &pm,
   // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
   // f32): the conversions from and to bf16 become integer ops.
   pm.addPass(createReduceExpandBF16Pass());
+  // Float minimums (and their reductions) as two plain mins and an or.
+  // The scalar path keeps the upstream lowering: it is the baseline.
+  if (!options.lowerToLoops)
+    pm.addPass(createReduceExpandMinimumFPass());
 
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.reassociateFPReductions = !options.strictFpOrder;

@@ -112,6 +112,38 @@ def ReduceExpandBF16Pass : Pass<"reduce-expand-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
+  let summary = "Expand float minimums into two plain min selects and an or";
+  let description = [{
+    `arith.minimumf` (NaN-propagating, -0 below +0) lowers to
+    `llvm.minimum`, which the x86 backend expands into six vector
+    instructions (sign test, two blends, `vminps`, an unordered compare and
+    a masked move), and `vector.reduction <minimumf>` into a tree of them.
+    This pass rewrites every `arith.minimumf` on f32 or f64 (scalar or
+    vector) into
+
+        bitcast(or(bitcast(select(a < b, a, b)), bitcast(select(b < a, b, a))))
+
+    The two selects are each one `vminps`/`vminpd` (x86 `min` returns its
+    second operand on a tie or a NaN); the `or` gives the same result:
+    - `a < b` or `b < a`: both selects give the smaller operand;
+    - `a == b`: the or of equal bit patterns is that pattern, and the or
+      of +0 and -0 is -0;
+    - a NaN operand: one select gives the NaN, and the or of a NaN with
+      any bit pattern has an all-ones exponent and a non-zero mantissa,
+      so it is a NaN (its payload and sign are unspecified, as for
+      `minimumf`).
+
+    `vector.reduction <minimumf>` over a 1-D f32/f64 vector becomes a tree
+    of these minimums over halves of the vector (the order of a minimum
+    does not change its result), then its accumulator.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
   let summary = "Legalize bf16 vector memory accesses and check that only "
                 "the LLVM dialect is left";
