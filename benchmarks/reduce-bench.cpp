@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // One program, one run, all contenders on the same inputs: for each workload
-// and op, the median of at least --repeats timed calls after a warm-up call,
+// and op, the median of at least --repeats timed calls after a warm-up call
+// (calls under 50 us are timed in batches of back-to-back calls),
 // effective GB/s = input bytes / median time, and the ratio to the
 // read-bandwidth limit measured in the same run with the same thread count.
 //
@@ -142,18 +143,30 @@ struct Contender {
 };
 
 /// Times the contenders round-robin: one warm-up call each, then `rounds`
-/// rounds of one call per contender, so that machine noise (the machines are
-/// shared) hits every contender alike. Returns the median seconds of each.
+/// rounds of one measurement per contender, so that machine noise (the
+/// machines are shared) hits every contender alike. A measurement is one
+/// call, or for calls shorter than `kMinMeasurement` (the tiny W4) a batch
+/// of back-to-back calls sized from the warm-up call, whose time is divided
+/// by the batch size: a single microsecond call is below the resolution of
+/// the clock and its noise. Returns the median seconds per call of each.
+constexpr double kMinMeasurement = 50e-6;
 std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
                                        unsigned rounds) {
-  for (Contender &c : contenders)
+  std::vector<unsigned> batch;
+  for (Contender &c : contenders) {
+    auto start = Clock::now();
     c.run();
+    double warmUp = std::chrono::duration<double>(Clock::now() - start).count();
+    batch.push_back(static_cast<unsigned>(std::clamp(
+        std::ceil(kMinMeasurement / std::max(warmUp, 1e-9)), 1.0, 10000.0)));
+  }
   for (unsigned r = 0; r < rounds; ++r)
-    for (Contender &c : contenders) {
+    for (auto [c, calls] : llvm::zip(contenders, batch)) {
       auto start = Clock::now();
-      c.run();
+      for (unsigned i = 0; i < calls; ++i)
+        c.run();
       c.times.push_back(
-          std::chrono::duration<double>(Clock::now() - start).count());
+          std::chrono::duration<double>(Clock::now() - start).count() / calls);
     }
   std::vector<double> medians;
   for (Contender &c : contenders) {
@@ -349,7 +362,10 @@ int main(int argc, char **argv) {
         variants.push_back({name.c_str(), 1, extra});
       std::vector<std::unique_ptr<JitModule>> modules;
       std::vector<std::unique_ptr<JitFunction>> functions;
-      std::vector<std::unique_ptr<std::string>> lastCheck;
+      // The last result of each JIT contender (or its error), checked after
+      // the timing like the other contenders' outputs.
+      std::vector<std::unique_ptr<llvm::Expected<llvm::SmallVector<Buffer>>>>
+          lastResults;
       BufferView view = input.getView();
       for (const JitVariant &variant : variants) {
         JitOptions options;
@@ -364,21 +380,26 @@ int main(int argc, char **argv) {
         }
         modules.push_back(std::move(*module));
         functions.push_back(std::make_unique<JitFunction>(std::move(*fn)));
-        lastCheck.push_back(std::make_unique<std::string>());
+        lastResults.push_back(
+            std::make_unique<llvm::Expected<llvm::SmallVector<Buffer>>>(
+                llvm::SmallVector<Buffer>()));
         JitFunction *function = functions.back().get();
-        std::string *checked = lastCheck.back().get();
+        llvm::Expected<llvm::SmallVector<Buffer>> *last =
+            lastResults.back().get();
         char compile[64];
         std::snprintf(compile, sizeof(compile), "compile %.0f ms",
                       modules.back()->getCompileMillis());
         contenders.push_back({variant.name, variant.threads,
-                              [=, &check] {
-                                auto results = function->call({view});
-                                *checked =
-                                    !results
-                                        ? llvm::toString(results.takeError())
-                                        : check((*results)[0].getData());
+                              [=] {
+                                llvm::consumeError(last->takeError());
+                                *last = function->call({view});
                               },
-                              [=] { return *checked; }, compile});
+                              [=, &check]() -> std::string {
+                                if (!*last)
+                                  return llvm::toString(last->takeError());
+                                return check((**last)[0].getData());
+                              },
+                              compile});
       }
 
       std::vector<double> medians =

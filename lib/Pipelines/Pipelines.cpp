@@ -147,7 +147,9 @@ static void addLoweringToLLVM(OpPassManager &pm,
 
 void mlir::reduce::buildReduceToLLVMPipeline(
     OpPassManager &pm, const ReduceToLLVMOptions &options) {
-  pm.addPass(createConvertReduceToLinalgPass());
+  ConvertReduceToLinalgPassOptions lowerOptions;
+  lowerOptions.f64Accumulation = options.f64Accumulation;
+  pm.addPass(createConvertReduceToLinalgPass(lowerOptions));
   pm.addPass(createCanonicalizerPass());
   if (!options.lowerToLoops)
     addVectorization(pm, options);

@@ -21,6 +21,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEEXPANDMINIMUMFPASS
 #include "reduce/Transforms/Passes.h.inc"
@@ -77,8 +79,10 @@ struct ExpandMinimumF : OpRewritePattern<arith::MinimumFOp> {
 };
 
 /// `vector.reduction <minimumf>` over a 1-D f32/f64 vector -> a tree of
-/// minimums over the halves of the vector; an odd element left at a level
-/// is combined into the scalar result at the end.
+/// minimums: a size that is not a power of two first folds its tail beyond
+/// the largest power of two into its head (80 lanes: lanes 64-79 into 0-15,
+/// whole registers), then each level takes the minimum of the two halves;
+/// the accumulator comes last.
 struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -90,30 +94,30 @@ struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
         !isExpandedElementType(type))
       return rewriter.notifyMatchFailure(op, "not a fixed 1-D f32/f64 min");
     Location loc = op.getLoc();
+    auto slice = [&](Value vector, int64_t offset, int64_t size) -> Value {
+      return vector::ExtractStridedSliceOp::create(rewriter, loc, vector,
+                                                   /*offsets=*/{offset},
+                                                   /*sizes=*/{size},
+                                                   /*strides=*/{1});
+    };
     Value vector = op.getVector();
-    SmallVector<Value> leftovers;
-    if (Value acc = op.getAcc())
-      leftovers.push_back(acc);
     int64_t size = type.getNumElements();
-    while (size > 1) {
-      if (size % 2 == 1) {
-        leftovers.push_back(
-            vector::ExtractOp::create(rewriter, loc, vector, size - 1));
-        --size;
-      }
-      int64_t half = size / 2;
-      Value low = vector::ExtractStridedSliceOp::create(
-          rewriter, loc, vector, /*offsets=*/{0}, /*sizes=*/{half},
+    if (!llvm::isPowerOf2_64(size)) {
+      int64_t head = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(size)));
+      int64_t tail = size - head;
+      Value folded = createMinimum(rewriter, loc, slice(vector, 0, tail),
+                                   slice(vector, head, tail));
+      vector = vector::InsertStridedSliceOp::create(
+          rewriter, loc, folded, slice(vector, 0, head), /*offsets=*/{0},
           /*strides=*/{1});
-      Value high = vector::ExtractStridedSliceOp::create(
-          rewriter, loc, vector, /*offsets=*/{half}, /*sizes=*/{half},
-          /*strides=*/{1});
-      vector = createMinimum(rewriter, loc, low, high);
-      size = half;
+      size = head;
     }
+    for (; size > 1; size /= 2)
+      vector = createMinimum(rewriter, loc, slice(vector, 0, size / 2),
+                             slice(vector, size / 2, size / 2));
     Value result = vector::ExtractOp::create(rewriter, loc, vector, 0);
-    for (Value leftover : leftovers)
-      result = createMinimum(rewriter, loc, result, leftover);
+    if (Value acc = op.getAcc())
+      result = createMinimum(rewriter, loc, result, acc);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -77,8 +77,12 @@ static void rewriteBF16MemoryAccesses(Operation *op) {
       Type type = load.getType();
       if (!isBF16Vector(type))
         return;
+      // A poison pass-through (the usual one) becomes an i16 poison rather
+      // than a bitcast of a bf16 poison.
       Value passThru = load.getPassThru();
-      if (passThru)
+      if (passThru && passThru.getDefiningOp<LLVM::PoisonOp>())
+        passThru = LLVM::PoisonOp::create(rewriter, loc, getI16Vector(type));
+      else if (passThru)
         passThru = bitcast(rewriter, loc, passThru, getI16Vector(type));
       auto newLoad = LLVM::MaskedLoadOp::create(
           rewriter, loc, getI16Vector(type), load.getData(), load.getMask(),

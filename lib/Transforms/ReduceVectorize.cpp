@@ -8,11 +8,12 @@
 //
 // Tiles the linalg reductions of a function so that their innermost tile is
 // a whole number of SIMD registers, and vectorizes them with
-// `linalg::vectorize`. The strategy follows the layout: a reduction along the
-// innermost (contiguous) dim keeps vector accumulators along the row and
-// reduces them horizontally once per row; a reduction along outer dims
-// vectorizes across the innermost kept dim and needs no horizontal
-// reduction.
+// `linalg::vectorize`, after collapsing adjacent dims of the same kind. The
+// strategy follows the layout: a reduction along the innermost (contiguous)
+// dim keeps vector accumulators along the row and reduces them horizontally
+// once per row; rows of at most one register are instead reduced a tile of
+// rows at a time by a shuffle tree; a reduction along outer dims vectorizes
+// across the innermost kept dim and needs no horizontal reduction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,6 +139,91 @@ tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1),
+/// with C a power of two and R a multiple of C: a shuffle tree that
+/// reduces the rows against each other. Each level pairs two vectors that
+/// hold g rows as g segments of w lanes, and combines the first halves of
+/// the segments of both with their second halves: one vector of 2g rows as
+/// segments of w/2 lanes. After log2(C) levels, C rows are one vector of
+/// their C results (one shuffle puts them in row order). For 16 rows of 16
+/// f32 that is 30 two-source shuffles and 15 combines, against 16
+/// horizontal reductions of 4 shuffles and 4 combines each, whose scalar
+/// results are inserted one by one.
+struct TransposeReduceShortRows
+    : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    if (type.getRank() != 2 || type.isScalable() ||
+        op.getReductionDims() != ArrayRef<int64_t>{1} ||
+        !isa<VectorType>(op.getDestType()))
+      return rewriter.notifyMatchFailure(op, "not a reduction of 2-D rows");
+    int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+    if (columns < 2 || !llvm::isPowerOf2_64(columns) || rows % columns != 0)
+      return rewriter.notifyMatchFailure(op, "rows not a tree of shuffles");
+    Location loc = op.getLoc();
+    vector::CombiningKind kind = op.getKind();
+
+    Value result;
+    for (int64_t group = 0; group < rows; group += columns) {
+      // Each entry: a vector<C> and the rows of its segments, in order.
+      SmallVector<std::pair<Value, SmallVector<int64_t>>> level;
+      for (int64_t row = group; row < group + columns; ++row)
+        level.push_back({vector::ExtractOp::create(rewriter, loc,
+                                                   op.getSource(), row),
+                         {row}});
+      for (int64_t width = columns; width > 1; width /= 2) {
+        SmallVector<std::pair<Value, SmallVector<int64_t>>> next;
+        int64_t half = width / 2;
+        for (size_t i = 0; i < level.size(); i += 2) {
+          auto &[a, aRows] = level[i];
+          auto &[b, bRows] = level[i + 1];
+          SmallVector<int64_t> lowMask, highMask, combinedRows;
+          for (size_t segment = 0; segment < aRows.size(); ++segment) {
+            int64_t start = segment * width;
+            for (int64_t source : {int64_t(0), columns})
+              for (int64_t lane = 0; lane < half; ++lane) {
+                lowMask.push_back(source + start + lane);
+                highMask.push_back(source + start + half + lane);
+              }
+            combinedRows.push_back(aRows[segment]);
+            combinedRows.push_back(bRows[segment]);
+          }
+          Value low = vector::ShuffleOp::create(rewriter, loc, a, b, lowMask);
+          Value high =
+              vector::ShuffleOp::create(rewriter, loc, a, b, highMask);
+          next.push_back(
+              {vector::makeArithReduction(rewriter, loc, kind, low, high),
+               combinedRows});
+        }
+        level = std::move(next);
+      }
+      // One vector<C> whose lane i holds the result of row level[0].second[i].
+      auto &[reduced, reducedRows] = level.front();
+      SmallVector<int64_t> order(columns);
+      for (auto [lane, row] : llvm::enumerate(reducedRows))
+        order[row - group] = lane;
+      Value sorted =
+          vector::ShuffleOp::create(rewriter, loc, reduced, reduced, order);
+      if (rows == columns) {
+        result = sorted;
+        break;
+      }
+      if (!result)
+        result = ub::PoisonOp::create(rewriter, loc, op.getDestType());
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, sorted, result, /*offsets=*/{group},
+          /*strides=*/{1});
+    }
+    Value combined =
+        vector::makeArithReduction(rewriter, loc, kind, result, op.getAcc());
+    rewriter.replaceOp(op, combined);
+    return success();
+  }
+};
+
 /// Tiles and vectorizes one linalg reduction.
 class ReductionVectorizer {
 public:
@@ -153,8 +239,9 @@ public:
     // An empty iteration space computes nothing: the init is the result.
     if (llvm::is_contained(op.getStaticLoopRanges(), 0))
       return;
-    unsigned lanes = std::max(1u, vectorBits / getWidestElementBits(op));
+    lanes = std::max(1u, vectorBits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
+    op = collapseAdjacentDims(op);
     if (op.getNumReductionLoops() > 0)
       op = distributeOverThreads(op);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -209,15 +296,137 @@ private:
     return op;
   }
 
+  /// Merges each run of adjacent dims of the same iterator kind that every
+  /// operand indexes contiguously into one dim (`linalg.reduce` is
+  /// generalized first) in an op with static shapes, and returns the
+  /// collapsed op, else `op`. The
+  /// innermost tile then spans the whole run: 6x12x10x24 reduced over
+  /// [2, 3] becomes 72 rows of 240 contiguous elements, 15 registers, and
+  /// not 720 rows of 24 (a register and a half, and a horizontal reduction
+  /// per 10 rows).
+  linalg::LinalgOp collapseAdjacentDims(linalg::LinalgOp op) {
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t dim = 0, e = iterators.size(); dim < e;) {
+      ReassociationIndices group = {dim};
+      while (group.back() + 1 < e &&
+             iterators[group.back() + 1] == iterators[dim])
+        group.push_back(group.back() + 1);
+      dim = group.back() + 1;
+      if (group.size() > 1 && linalg::areDimSequencesPreserved(maps, group))
+        groups.push_back(group);
+    }
+    // Static shapes only: collapsing dynamic dims crashed
+    // expand-strided-metadata (a null size in the memref.reinterpret_cast
+    // it builds for the collapse of a dynamic buffer).
+    if (groups.empty() || !op.hasPureTensorSemantics() ||
+        op.hasDynamicShape())
+      return op;
+    rewriter.setInsertionPoint(op);
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        return op;
+      generic = *generalized;
+    }
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(generic, groups, rewriter);
+    if (failed(collapsed))
+      return generic;
+    rewriter.replaceOp(generic, collapsed->results);
+    return collapsed->collapsedOp;
+  }
+
   /// Returns the tile of the innermost dim of size `size`: the whole dim
-  /// when it is static and fits in the vector tile, else the vector tile.
+  /// when it is static and fits in the vector tile; else, for a static size
+  /// that is not a multiple of the vector tile, a multiple of the register
+  /// width between half and twice the vector tile that divides it, so that
+  /// no tile is masked (240 f32 with 16 lanes: 80); else the vector tile.
   int64_t getInnerTile(int64_t size) const {
-    return ShapedType::isDynamic(size) ? tileSize : std::min(size, tileSize);
+    if (ShapedType::isDynamic(size))
+      return tileSize;
+    if (size <= tileSize || size % tileSize == 0)
+      return std::min(size, tileSize);
+    int64_t registers = tileSize / lanes;
+    for (int64_t distance = 1; distance <= registers; ++distance)
+      for (int64_t candidate : {registers + distance, registers - distance})
+        if (candidate * 2 >= registers && candidate <= 2 * registers &&
+            candidate > 0 && size % (candidate * lanes) == 0)
+          return candidate * lanes;
+    return tileSize;
+  }
+
+  /// Returns the number of rows reduced together by the short-row strategy
+  /// for `op`, or 0 when it does not apply: the innermost dim is the only
+  /// reduced one, static, a power of two of at most one register, and the
+  /// dim before it is parallel with a static size that is a multiple of the
+  /// register's lanes (the rows per tile).
+  int64_t getShortRowTile(linalg::LinalgOp op) const {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (op.getNumReductionLoops() != 1 || ranges.size() < 2)
+      return 0;
+    int64_t columns = ranges.back();
+    int64_t rows = ranges[ranges.size() - 2];
+    if (ShapedType::isDynamic(columns) || columns < 2 ||
+        columns > static_cast<int64_t>(lanes) ||
+        !llvm::isPowerOf2_64(columns) ||
+        linalg::isReductionIterator(iterators[ranges.size() - 2]) ||
+        ShapedType::isDynamic(rows) || rows % lanes != 0)
+      return 0;
+    return lanes;
+  }
+
+  /// Short rows (at most one register): tiles of `rowTile` rows and the
+  /// whole row, read as one `vector<rowTile x columns>`; the
+  /// `vector.multi_reduction` across each row is then lowered by
+  /// `TransposeReduceShortRows` (a shuffle tree that reduces the rows
+  /// against each other) instead of one horizontal reduction per row.
+  void vectorizeShortRows(linalg::LinalgOp op, int64_t rowTile) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<int64_t> tileSizes(ranges.size(), 1);
+    tileSizes[ranges.size() - 2] = rowTile;
+    tileSizes.back() = 0;
+    SmallVector<int64_t> vectorSizes(ranges.size(), 1);
+    vectorSizes[ranges.size() - 2] = rowTile;
+    vectorSizes.back() = ranges.back();
+    // The fill of the init is fused into the loop: there is one output per
+    // row, so a separate fill would write, and the loop read back, a
+    // sixteenth of the input's bytes again; fused, the init of each tile is
+    // a constant.
+    scf::SCFTileAndFuseOptions options;
+    options.tilingOptions.setTileSizes(getIndexAttrs(rewriter, tileSizes));
+    options.setFusionControlFn(
+        [](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (!isa<linalg::FillOp>(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTileAndFuseResult> tiled =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return;
+    for (OpResult result : op->getResults())
+      if (Value replacement = tiled->replacements.lookup(result))
+        rewriter.replaceAllUsesWith(result, replacement);
+    rewriter.eraseOp(op);
+    SmallVector<Operation *> tiledOps = tiled->tiledAndFusedOps.takeVector();
+    vectorizeIfPossible(rewriter, tiledOps.front(), vectorSizes);
+    for (Operation *fused : llvm::drop_begin(tiledOps))
+      vectorizeIfPossible(rewriter, fused);
   }
 
   /// innermost dim reduced: vector accumulators along the rows, one
   /// horizontal reduction per output element after the loops.
   void vectorizeInnermostReduction(linalg::LinalgOp op) {
+    if (int64_t rowTile = getShortRowTile(op))
+      return vectorizeShortRows(op, rowTile);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
@@ -377,6 +586,8 @@ private:
   bool strictFpOrder;
   unsigned threads;
   uint64_t minParallelBytes;
+  /// The elements of the widest type in one register.
+  unsigned lanes = 1;
   /// The innermost tile: `accumulators` registers of the widest element.
   int64_t tileSize = 1;
 };
@@ -423,6 +634,7 @@ struct ReduceVectorizePass
     }
 
     RewritePatternSet patterns(&getContext());
+    patterns.add<TransposeReduceShortRows>(&getContext(), /*benefit=*/2);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);

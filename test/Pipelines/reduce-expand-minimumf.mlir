@@ -43,23 +43,25 @@ func.func @f16(%a: vector<4xf16>, %b: vector<4xf16>) -> vector<4xf16> {
 
 // -----
 
-// A reduction of 6 lanes with an accumulator: halves of 3, then the odd
-// lane and the accumulator are combined into the scalar.
+// A reduction of 6 lanes with an accumulator: lanes 4-5 are folded into
+// lanes 0-1, then the halves of 4 and of 2, then the accumulator.
 
 // CHECK-LABEL: func.func @reduction(
 // CHECK-SAME:      %[[V:.*]]: vector<6xf32>, %[[ACC:.*]]: f32)
-// CHECK:         %[[LOW:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [3], strides = [1]} : vector<6xf32> to vector<3xf32>
-// CHECK:         %[[HIGH:.*]] = vector.extract_strided_slice %[[V]] {offsets = [3], sizes = [3], strides = [1]} : vector<6xf32> to vector<3xf32>
-// CHECK:         arith.cmpf olt, %[[LOW]], %[[HIGH]] : vector<3xf32>
-// CHECK:         %[[HALF:.*]] = arith.bitcast {{.*}} : vector<3xi32> to vector<3xf32>
-// CHECK:         %[[ODD:.*]] = vector.extract %[[HALF]][2] : f32 from vector<3xf32>
-// CHECK:         vector.extract_strided_slice %[[HALF]] {offsets = [0], sizes = [1], strides = [1]}
-// CHECK:         vector.extract_strided_slice %[[HALF]] {offsets = [1], sizes = [1], strides = [1]}
+// CHECK:         %[[LOW:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK:         %[[TAIL:.*]] = vector.extract_strided_slice %[[V]] {offsets = [4], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK:         arith.cmpf olt, %[[LOW]], %[[TAIL]] : vector<2xf32>
+// CHECK:         %[[FOLDED:.*]] = arith.bitcast {{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK:         %[[HEAD:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [4], strides = [1]} : vector<6xf32> to vector<4xf32>
+// CHECK:         %[[FOUR:.*]] = vector.insert_strided_slice %[[FOLDED]], %[[HEAD]] {offsets = [0], strides = [1]} : vector<2xf32> into vector<4xf32>
+// CHECK:         %[[UPPER:.*]] = vector.extract_strided_slice %[[FOUR]] {offsets = [2], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+// CHECK:         arith.cmpf olt, %[[FOLDED]], %[[UPPER]] : vector<2xf32>
+// CHECK:         %[[TWO:.*]] = arith.bitcast {{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK:         vector.extract_strided_slice %[[TWO]] {offsets = [0], sizes = [1], strides = [1]}
+// CHECK:         vector.extract_strided_slice %[[TWO]] {offsets = [1], sizes = [1], strides = [1]}
 // CHECK:         %[[ONE:.*]] = arith.bitcast {{.*}} : vector<1xi32> to vector<1xf32>
 // CHECK:         %[[FIRST:.*]] = vector.extract %[[ONE]][0] : f32 from vector<1xf32>
 // CHECK:         arith.cmpf olt, %[[FIRST]], %[[ACC]] : f32
-// CHECK:         %[[WITHACC:.*]] = arith.bitcast {{.*}} : i32 to f32
-// CHECK:         arith.cmpf olt, %[[WITHACC]], %[[ODD]] : f32
 // CHECK:         %[[RESULT:.*]] = arith.bitcast {{.*}} : i32 to f32
 // CHECK:         return %[[RESULT]] : f32
 // CHECK-NOT:     vector.reduction

@@ -46,18 +46,34 @@ func.func @l1_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
   return %0 : tensor<64xf32>
 }
 
-/// Mixed axes with the innermost dim kept: the outer strategy, both reduced
-/// dims in the inner loops.
+/// Mixed axes with the innermost dim kept: the outer strategy. The two
+/// adjacent reduced dims are collapsed into one of 1024 rows.
 // CHECK-LABEL: func.func @sum_mixed_axes_outer(
+// CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<16x64x32xf32> into tensor<1024x32xf32>
 // CHECK:         scf.for {{.*}} -> (vector<32xf32>)
-// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xf32>, vector<32xf32>
-// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NEXT:      vector.transfer_read %[[ROWS]]{{.*}} : tensor<1024x32xf32>, vector<32xf32>
+// CHECK-NEXT:      arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 // CHECK-NOT:     vector.multi_reduction
 // CHECK:         return
 func.func @sum_mixed_axes_outer(%input: tensor<16x64x32xf32>) -> tensor<32xf32> {
   %0 = reduce.sum %input axes [0, 1] : tensor<16x64x32xf32> -> tensor<32xf32>
   return %0 : tensor<32xf32>
+}
+
+/// The spec example: adjacent kept dims and adjacent reduced dims are
+/// collapsed (72 rows of 240), and the row is tiled by 40, a multiple of the
+/// 8 lanes that divides 240, instead of 32 with a masked remainder.
+// CHECK-LABEL: func.func @sum_spec_example(
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<6x12x10x24xf32> into tensor<72x240xf32>
+// CHECK:         scf.for {{.*}} -> (tensor<72xf32>)
+// CHECK:           scf.for {{.*}} step %c40 {{.*}} -> (vector<40xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<40xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<40xf32>
+// CHECK-NOT:     vector.mask
+// CHECK:         tensor.expand_shape {{.*}} output_shape [6, 12, 1, 1]
+func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf32> {
+  %0 = reduce.sum %input axes [2, 3] keep_dims : tensor<6x12x10x24xf32> -> tensor<6x12x1x1xf32>
+  return %0 : tensor<6x12x1x1xf32>
 }
 
 /// Mixed axes with the innermost dim reduced: rows of 32 are one vector.
@@ -73,13 +89,14 @@ func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> 
   return %0 : tensor<64xi32>
 }
 
-/// All axes: one accumulator across every row, one horizontal reduction.
+/// All axes: the dims are collapsed into one, with one accumulator and one
+/// horizontal reduction.
 // CHECK-LABEL: func.func @sum_all_axes(
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<64x128xf32> into tensor<8192xf32>
 // CHECK:         %[[ACC:.*]] = scf.for {{.*}} -> (vector<32xf32>)
-// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<32xf32>
-// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [0, 1] : vector<1x32xf32> to f32
+// CHECK-NEXT:      vector.transfer_read {{.*}} : tensor<8192xf32>, vector<32xf32>
+// CHECK-NEXT:      arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:         vector.multi_reduction <add>, %[[ACC]], %{{.*}} [0] : vector<32xf32> to f32
 func.func @sum_all_axes(%input: tensor<64x128xf32>) -> tensor<f32> {
   %0 = reduce.sum %input axes [0, 1] : tensor<64x128xf32> -> tensor<f32>
   return %0 : tensor<f32>
@@ -123,35 +140,51 @@ func.func @min_ignore_nan(%input: tensor<64x128xf32>) -> tensor<64xf32> {
   return %0 : tensor<64xf32>
 }
 
-/// A map (l1 over no axes) is tiled by 1 on the outer dims and by the vector
-/// tile on the innermost one: 1-D vectors, masked for the remainder. A whole
-/// vector<31x100xi64> reached the LLVM lowering as an n-D math.absi, which
-/// it does not unroll, and a big shape would have unrolled into huge code.
+/// A map (l1 over no axes) is collapsed to 1-D and tiled by the vector tile:
+/// 1-D vectors, masked for the remainder (3131 has no divisor that is a
+/// multiple of the 4 lanes). A whole vector<31x101xi64> reached the LLVM
+/// lowering as an n-D math.absi, which it does not unroll, and a big shape
+/// would have unrolled into huge code.
 // CHECK-LABEL: func.func @l1_no_axes_2d_i64(
-// CHECK:         scf.for {{.*}} -> (tensor<31x100xi64>)
-// CHECK:           scf.for {{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<31x100xi64>)
-// CHECK:             vector.mask %{{.*}} { vector.transfer_read {{.*}} : tensor<31x100xi64>, vector<1x16xi64> }
-// CHECK:             math.absi %{{.*}} : vector<16xi64>
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<31x101xi64> into tensor<3131xi64>
+// CHECK:         scf.for {{.*}} step %c16 iter_args(%{{.*}}) -> (tensor<3131xi64>)
+// CHECK:           vector.mask %{{.*}} { vector.transfer_read %[[FLAT]]{{.*}} : tensor<3131xi64>, vector<16xi64> }
+// CHECK:           math.absi %{{.*}} : vector<16xi64>
 // CHECK-NOT:     math.absi
-func.func @l1_no_axes_2d_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> {
+// CHECK:         tensor.expand_shape {{.*}} output_shape [31, 101]
+func.func @l1_no_axes_2d_i64(%input: tensor<31x101xi64>) -> tensor<31x101xi64> {
+  %0 = reduce.l1 %input axes [] : tensor<31x101xi64> -> tensor<31x101xi64>
+  return %0 : tensor<31x101xi64>
+}
+
+/// 3100 is tiled by 20, five registers of 4 lanes, with no mask.
+// CHECK-LABEL: func.func @l1_no_axes_100_i64(
+// CHECK:         scf.for {{.*}} step %c20
+// CHECK-NOT:       vector.mask
+// CHECK:           math.absi %{{.*}} : vector<20xi64>
+func.func @l1_no_axes_100_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> {
   %0 = reduce.l1 %input axes [] : tensor<31x100xi64> -> tensor<31x100xi64>
   return %0 : tensor<31x100xi64>
 }
 
-/// Outer axis with a long kept dim (W2-like): the kept dim is blocked by
-/// about 16 KiB of accumulators, the rows loop inside the block and each row
-/// is walked by vector tiles, so that the input streams contiguously
-/// instead of one vector tile per row with a 16 KiB stride.
-// CHECK-LABEL: func.func @sum_outer_axis_long_rows(
-// CHECK-SAME:      %[[INPUT:.*]]: tensor<256x8192xf32>)
-// CHECK:         scf.for %[[BLOCK:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8192xf32>)
-// CHECK:           scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<4096xf32>)
-// CHECK:             scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<4096xf32>)
-// CHECK:               vector.transfer_read %[[INPUT]][%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<256x8192xf32>, vector<32xf32>
-// CHECK:               arith.addf %{{.*}} : vector<32xf32>
+/// Short rows (8 f32, one 256-bit register): tiles of 8 rows read as one
+/// vector<8x8xf32>, reduced against each other by a shuffle tree (3 levels of
+/// 4, 2 and 1 pairs, then one shuffle into row order) with no horizontal
+/// reduction, and the fill of the init fused into the loop as a constant.
+// CHECK-LABEL: func.func @sum_short_rows(
+// CHECK-NOT:     linalg.fill
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[TILE:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<64x8xf32>, vector<8x8xf32>
+// CHECK-COUNT-8:   vector.extract %[[TILE]][{{[0-9]}}] : vector<8xf32> from vector<8x8xf32>
+// CHECK:           vector.shuffle {{.*}} [0, 1, 2, 3, 8, 9, 10, 11]
+// CHECK:           vector.shuffle {{.*}} [4, 5, 6, 7, 12, 13, 14, 15]
+// CHECK-COUNT-7:   arith.addf {{.*}} : vector<8xf32>
+// CHECK:           vector.shuffle %[[SUMS:.*]], %[[SUMS]] [0, 4, 2, 6, 1, 5, 3, 7]
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<64xf32>
 // CHECK-NOT:     vector.multi_reduction
+// CHECK-NOT:     vector.reduction
 // CHECK:         return
-func.func @sum_outer_axis_long_rows(%input: tensor<256x8192xf32>) -> tensor<8192xf32> {
-  %0 = reduce.sum %input axes [0] : tensor<256x8192xf32> -> tensor<8192xf32>
-  return %0 : tensor<8192xf32>
+func.func @sum_short_rows(%input: tensor<64x8xf32>) -> tensor<64xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<64x8xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
 }

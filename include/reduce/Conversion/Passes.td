@@ -35,8 +35,9 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
       NaN; the init is +inf when the reduced extent is 0.
     - Identities: 0 for sum and l1, +inf or the largest integer for min.
     - f16 and bf16 sums accumulate in f32 (`arith.extf` in the body, an f32
-      init) and are rounded once with a `linalg.map` of `arith.truncf`. A min
-      is exact in any type and stays in the input type.
+      init) and are rounded once with a `linalg.map` of `arith.truncf`. With
+      `f64-accumulation`, f32 sums and l1 norms accumulate in f64 the same
+      way. A min is exact in any type and stays in the input type.
     - Unsigned tensors are bitcast (`tensor.bitcast`) to signless ones of the
       same width on the way in and back on the way out.
 
@@ -45,6 +46,10 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
     a non-constant axes operand cannot be lowered: the pass reports it and
     fails.
   }];
+  let options = [
+    Option<"f64Accumulation", "f64-accumulation", "bool", /*default=*/"false",
+           "Accumulate f32 sums and l1 norms in f64, rounded once to f32">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

@@ -33,6 +33,11 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       *this, "accumulators",
       llvm::cl::desc("Independent SIMD accumulators in the inner loop"),
       llvm::cl::init(4)};
+  PassOptions::Option<bool> f64Accumulation{
+      *this, "f64-accumulation",
+      llvm::cl::desc("Accumulate f32 sums and l1 norms in f64, rounded "
+                     "once to f32"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> strictFpOrder{
       *this, "strict-fp-order",
       llvm::cl::desc("Keep float sums in sequential order (bit-identical "

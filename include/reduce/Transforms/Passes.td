@@ -22,9 +22,23 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     Tiles every linalg op with reduction iterators (on ranked tensors) so
     that its innermost tile is `accumulators` SIMD registers of
     `vector-bits` bits, then vectorizes it with `linalg::vectorize` (masked
-    when a size is dynamic or not a multiple of the tile). The strategy
-    depends on the layout:
+    when a size is dynamic or not a multiple of the tile). A static size
+    that is not a multiple of the tile is tiled instead by a multiple of the
+    register width between half and twice the tile that divides it, when
+    one does (240 f32 on 16 lanes: 80), so that no tile is masked. First,
+    in an op with static shapes, adjacent dims of the same kind (parallel or
+    reduction) that every operand indexes contiguously are collapsed into
+    one (`linalg::collapseOpIterationDims`): 6x12x10x24 reduced over [2, 3]
+    becomes 72 rows of 240. The strategy depends on the layout:
 
+    - short rows: the innermost dim is the only reduced one, a power of two
+      of at most one register, and the dim before it is parallel with a
+      multiple of the register's lanes: tiles of one register's lanes of
+      rows are read as one `vector<R x C>`, and their
+      `vector.multi_reduction` across the rows is a shuffle tree that
+      reduces the rows against each other (log2(C) levels of pairwise
+      half-swaps, then one shuffle into row order) instead of one horizontal
+      reduction per row. The fill of the init is fused into the loop.
     - innermost dim reduced: every other dim is tiled by 1 and the
       innermost dim is tiled as a partial reduction into a vector-shaped
       accumulator (`accumulators` independent registers), merged by one
@@ -135,8 +149,10 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
       `minimumf`).
 
     `vector.reduction <minimumf>` over a 1-D f32/f64 vector becomes a tree
-    of these minimums over halves of the vector (the order of a minimum
-    does not change its result), then its accumulator.
+    of these minimums (the order of a minimum does not change its result):
+    a size that is not a power of two first folds the lanes beyond the
+    largest power of two into the first ones, then each level combines the
+    two halves; the accumulator comes last.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -102,7 +102,8 @@ struct ReductionInfo {
   /// The signless element type the data is computed in.
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
-  /// else `elementType`.
+  /// f64 for f32 sums and l1 norms with f64 accumulation, else
+  /// `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
   bool isUnsigned;
@@ -120,7 +121,7 @@ struct ReductionInfo {
 
 /// Returns the description of a reduction of kind `kind` on `elementType`.
 static ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
-                                      NanMode nanMode) {
+                                      NanMode nanMode, bool f64Accumulation) {
   ReductionInfo info{kind, elementType, elementType, false, nanMode};
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     info.isUnsigned = intType.isUnsigned();
@@ -133,6 +134,9 @@ static ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
     // for some widths, and LLVM narrows an f32 op on an extended value back
     // to the 16-bit type when it is exact.
     info.accType = Float32Type::get(elementType.getContext());
+  } else if (elementType.isF32() && f64Accumulation &&
+             kind != ReductionKind::min) {
+    info.accType = Float64Type::get(elementType.getContext());
   }
   return info;
 }
@@ -453,7 +457,9 @@ namespace {
 /// Lowers one reduce op to linalg.
 template <typename OpTy>
 struct ReductionOpLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
+  ReductionOpLowering(MLIRContext *context, bool f64Accumulation)
+      : OpConversionPattern<OpTy>(context), f64Accumulation(f64Accumulation) {
+  }
 
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
@@ -471,7 +477,8 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
 
     Location loc = op.getLoc();
     ReductionInfo info = getReductionInfo(
-        OpTy::kKind, inputType.getElementType(), getNanMode(op));
+        OpTy::kKind, inputType.getElementType(), getNanMode(op),
+        f64Accumulation);
     Value result =
         lowerReduction(rewriter, loc, info, input, *axes, op.getKeepDims());
     // The written result type may be less static than the computed one.
@@ -481,11 +488,16 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  bool f64Accumulation;
 };
 
 /// The `lower-reduce` pass.
 struct ConvertReduceToLinalgPass
     : reduce::impl::ConvertReduceToLinalgPassBase<ConvertReduceToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     Operation *root = getOperation();
     // Report every op that cannot be lowered before touching the IR.
@@ -507,7 +519,7 @@ struct ConvertReduceToLinalgPass
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
                            math::MathDialect, tensor::TensorDialect>();
     RewritePatternSet patterns(context);
-    populateReduceToLinalgConversionPatterns(patterns);
+    populateReduceToLinalgConversionPatterns(patterns, f64Accumulation);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       signalPassFailure();
   }
@@ -515,7 +527,8 @@ struct ConvertReduceToLinalgPass
 } // namespace
 
 void mlir::reduce::populateReduceToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
+    RewritePatternSet &patterns, bool f64Accumulation) {
   patterns.add<ReductionOpLowering<SumOp>, ReductionOpLowering<L1Op>,
-               ReductionOpLowering<MinOp>>(patterns.getContext());
+               ReductionOpLowering<MinOp>>(patterns.getContext(),
+                                           f64Accumulation);
 }

@@ -38,8 +38,10 @@ namespace reduce {
 
 /// Adds the patterns that lower `reduce.sum`, `reduce.l1` and `reduce.min`
 /// to linalg, tensor, arith and math ops. The patterns only match ops with a
-/// ranked input and static axes or a constant axes operand.
-void populateReduceToLinalgConversionPatterns(RewritePatternSet &patterns);
+/// ranked input and static axes or a constant axes operand. With
+/// `f64Accumulation`, f32 sums and l1 norms accumulate in f64.
+void populateReduceToLinalgConversionPatterns(RewritePatternSet &patterns,
+                                              bool f64Accumulation = false);
 
 } // namespace reduce
 } // namespace mlir
