@@ -89,9 +89,10 @@ out("## Results")
 out("")
 met_by_case = {}
 header = "| id | op | " + " | ".join(label(*c) for c in present) + \
-    " | target | met |"
+    " | target | met | met-2t |"
 out(header)
-out("|" + "---|" * (len(present) + 4))
+out("|" + "---|" * (len(present) + 5))
+met2_by_case = {}
 for w, o in cases:
     cells = []
     best_other = 0.0
@@ -116,7 +117,20 @@ for w, o in cases:
         met = "yes" if ok else ("ratio" if jit["ratio"] < target else "") + \
             (" behind" if jit["gbps"] <= best_other else "")
     met_by_case[(w, o)] = met.strip() if jit else None
-    out(f"| {w} | {o} | " + " | ".join(cells) + f" | {target} | {met.strip()} |")
+    # Two threads: 0.9 of the 2-thread limit on the large workloads and
+    # ahead of Eigen on 2 threads; on the small W4, not slower than 1 thread.
+    jit2, eigen2 = by_key.get((w, o, "jit", 2)), by_key.get((w, o, "eigen", 2))
+    met2 = ""
+    if jit2 and w == "W4":
+        met2 = "yes" if jit and jit2["gbps"] >= 0.95 * jit["gbps"] else "slower"
+    elif jit2:
+        ok_ratio = jit2["ratio"] >= 0.9
+        ok_eigen = not eigen2 or jit2["gbps"] > eigen2["gbps"]
+        met2 = "yes" if ok_ratio and ok_eigen else \
+            ("ratio" if not ok_ratio else "") + ("" if ok_eigen else " behind")
+    met2_by_case[(w, o)] = met2.strip() if jit2 else None
+    out(f"| {w} | {o} | " + " | ".join(cells) +
+        f" | {target} | {met.strip()} | {met2.strip()} |")
 out("")
 met_cases = [c for c in cases if met_by_case.get(c) == "yes"]
 missed = [f"{w} {o} ({by_key[(w, o, 'jit', 1)]['ratio']:.2f}"
@@ -127,10 +141,25 @@ out(f"**Targets met by the single-thread JIT kernel in this run: "
     f"{len(met_cases)} of {len(cases)} cases.** Not met: "
     + (", ".join(missed) if missed else "none") + ".")
 out("")
+met2_cases = [c for c in cases if met2_by_case.get(c) == "yes"]
+missed2 = [f"{w} {o} ({by_key[(w, o, 'jit', 2)]['ratio']:.2f}"
+           f"{', ' + met2_by_case[(w, o)] if met2_by_case[(w, o)] != 'ratio' else ''})"
+           for w, o in cases
+           if met2_by_case.get((w, o)) not in ("yes", None)]
+if any(v is not None for v in met2_by_case.values()):
+    out(f"**Two-thread targets met by `threads=2` in this run: "
+        f"{len(met2_cases)} of "
+        f"{sum(v is not None for v in met2_by_case.values())} cases.** "
+        "Not met: " + (", ".join(missed2) if missed2 else "none") + ".")
+    out("")
 out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
     "single-thread JIT kernel reaches the target ratio and is ahead of every "
     "single-thread contender that computes a correct result (`ratio` / "
-    "`behind` say which part is missed).")
+    "`behind` say which part is missed; a tie within the noise of the "
+    "machine counts as behind). `met-2t`: `threads=2` reaches 0.9 of the "
+    "two-thread limit and is ahead of Eigen on two threads; on W4 (below "
+    "`min-parallel-bytes`, so one thread) it is not slower than one thread "
+    "by more than 5%.")
 out("")
 shapes = {}
 for r in rows:
@@ -145,11 +174,33 @@ out("")
 if accuracy:
     out("## Accuracy (W5: 2^24 normal f32 values to one)")
     out("")
-    out("| op | f64 reference | jit | jit relative error | sequential C++ loop | loop relative error |")
-    out("|---|---|---|---|---|---|")
+    out("| op | f64 reference | sum of \\|x\\| | jit | jit relative error | "
+        "jit-f64 | jit-f64 relative error (ratio to the limit) | "
+        "sequential C++ loop | loop relative error |")
+    out("|---|---|---|---|---|---|---|---|---|")
     for a in accuracy:
-        out(f"| {a['op']} | {a['reference']:.9g} | {a['jit']:.9g} | "
-            f"{a['jit_rel_error']:.3g} | {a['loop']:.9g} | {a['loop_rel_error']:.3g} |")
+        out(f"| {a['op']} | {a['reference']:.9g} | {a['magnitude']:.9g} | "
+            f"{a['jit']:.9g} | {a['jit_rel_error']:.3g} | "
+            f"{a['jit_f64']:.9g} | {a['jit_f64_rel_error']:.3g} "
+            f"({a['jit_f64_ratio']:.2f}) | "
+            f"{a['loop']:.9g} | {a['loop_rel_error']:.3g} |")
+    out("")
+    out("`jit` is the default pipeline: `reduce-vectorize` splits the 2^24 "
+        "elements into 4096 blocks of 4096; in a block each of the 64 "
+        "accumulator lanes (4 AVX-512 registers) adds 64 elements, a tree "
+        "adds the lanes, and the 4096 block sums are reduced the same way "
+        "(64 per lane, then a tree). Every element goes through at most "
+        "64 + 6 + 64 + 6 = 140 f32 additions, so the error is at most about "
+        "140 * 2^-24 = 8.3e-6 times the sum of |x| (first order): for l1, "
+        "whose result is the sum of |x|, a relative bound of 8.3e-6; for "
+        "the sum, that bound times the condition number "
+        "sum(|x|) / |sum(x)|, which zero-mean data make large. Rounding "
+        "errors of opposite signs cancel, so the errors measured are far "
+        "below the bounds. `jit-f64` is the `f64-accumulation=true` "
+        "pipeline: every addition in f64 (unit 2^-53) and one rounding to "
+        "f32, so its error is about half an f32 ulp of the result whatever "
+        "the data; it converts every element, which costs the ratio shown. "
+        "The sequential loop adds 2^24 values into one f32.")
     out("")
 if latency:
     rr, mr = latency["reduce-run"], latency["mlir-runner"]

@@ -242,8 +242,16 @@ public:
     lanes = std::max(1u, vectorBits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
     op = collapseAdjacentDims(op);
-    if (op.getNumReductionLoops() > 0)
+    if (op.getNumReductionLoops() > 0) {
+      if (std::optional<linalg::LinalgOp> partials = splitLongReduction(op)) {
+        // The partial sums, then their reduction (a small op of its own).
+        linalg::LinalgOp combine = *partials;
+        op = cast<linalg::LinalgOp>(
+            combine->getOperand(0).getDefiningOp());
+        run(combine);
+      }
       op = distributeOverThreads(op);
+    }
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     if (op.getNumReductionLoops() == 0)
       vectorizeElementwise(op);
@@ -254,6 +262,56 @@ public:
   }
 
 private:
+  /// A reduction of everything to one value (a single reduced dim, static,
+  /// of at least 4 blocks, no parallel dim) becomes two reductions
+  /// (`linalg::splitReduction`): blocks of `kSplitBlockTiles` vector tiles
+  /// into a small tensor of partial results (a parallel dim over the
+  /// blocks), then the partials into the result. Each accumulator lane then
+  /// adds at most `kSplitBlockTiles` elements, then partials: a float sum
+  /// of 2^24 elements keeps chains of 64 additions instead of 2^18, which
+  /// cuts its error about 20 times, and the blocks can run on `threads`.
+  /// Not with `strict-fp-order` float additions, whose order is fixed.
+  /// Returns the op that combines the partials.
+  std::optional<linalg::LinalgOp> splitLongReduction(linalg::LinalgOp op) {
+    constexpr int64_t kSplitBlockTiles = 64;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (ranges.size() != 1 || op.getNumReductionLoops() != 1 ||
+        ShapedType::isDynamic(ranges[0]) ||
+        (strictFpOrder && hasFloatAddCombiner(op)))
+      return std::nullopt;
+    int64_t size = ranges[0];
+    int64_t block = tileSize * kSplitBlockTiles;
+    if (size < 4 * block)
+      return std::nullopt;
+    // A multiple of the vector tile that divides the size, near `block`.
+    int64_t chosen = 0;
+    for (int64_t candidate = block; candidate >= block / 2;
+         candidate -= tileSize)
+      if (size % candidate == 0) {
+        chosen = candidate;
+        break;
+      }
+    if (!chosen)
+      return std::nullopt;
+    int64_t blocks = size / chosen;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::SplitReductionResult> split;
+    {
+      // An op whose body has no known neutral element cannot be split: not
+      // an error, it stays one reduction.
+      ScopedDiagnosticHandler silence(op->getContext(),
+                                      [](Diagnostic &) { return success(); });
+      split = linalg::splitReduction(
+          rewriter, op, [&](linalg::LinalgOp) {
+            return linalg::SplitReductionOptions{blocks, /*index=*/0,
+                                                 /*innerParallel=*/false};
+          });
+    }
+    if (failed(split))
+      return std::nullopt;
+    return split->resultCombiningLinalgOp;
+  }
+
   /// With `threads` > 1 and a static input of at least `minParallelBytes`,
   /// splits the outermost parallel dim whose size is at least `threads` into
   /// `threads` tiles of an `scf.forall` (a multiple of the vector tile when
