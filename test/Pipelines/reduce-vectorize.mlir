@@ -92,12 +92,28 @@ func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> 
 /// All axes: the dims are collapsed into one, with one accumulator and one
 /// horizontal reduction.
 // CHECK-LABEL: func.func @sum_all_axes(
-// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<64x128xf32> into tensor<8192xf32>
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<64x64xf32> into tensor<4096xf32>
 // CHECK:         %[[ACC:.*]] = scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:      vector.transfer_read {{.*}} : tensor<8192xf32>, vector<32xf32>
+// CHECK-NEXT:      vector.transfer_read {{.*}} : tensor<4096xf32>, vector<32xf32>
 // CHECK-NEXT:      arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 // CHECK:         vector.multi_reduction <add>, %[[ACC]], %{{.*}} [0] : vector<32xf32> to f32
-func.func @sum_all_axes(%input: tensor<64x128xf32>) -> tensor<f32> {
+func.func @sum_all_axes(%input: tensor<64x64xf32>) -> tensor<f32> {
+  %0 = reduce.sum %input axes [0, 1] : tensor<64x64xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+/// All axes, at least 4 blocks of 64 vector tiles (2048 f32): split into
+/// blocks whose sums are a parallel dim, then the reduction of the sums.
+// CHECK-LABEL: func.func @sum_all_axes_split(
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<64x128xf32> into tensor<8192xf32>
+// CHECK:         %[[BLOCKS:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [4, 2048] : tensor<8192xf32> into tensor<4x2048xf32>
+// CHECK:         %[[PARTIALS:.*]] = scf.for {{.*}} -> (tensor<4xf32>)
+// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
+// CHECK-NEXT:        vector.transfer_read %[[BLOCKS]]{{.*}} : tensor<4x2048xf32>, vector<32xf32>
+// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x32xf32> to vector<1xf32>
+// CHECK:         vector.transfer_read %[[PARTIALS]]{{.*}} : tensor<4xf32>, vector<4xf32>
+// CHECK:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [0] : vector<4xf32> to f32
+func.func @sum_all_axes_split(%input: tensor<64x128xf32>) -> tensor<f32> {
   %0 = reduce.sum %input axes [0, 1] : tensor<64x128xf32> -> tensor<f32>
   return %0 : tensor<f32>
 }

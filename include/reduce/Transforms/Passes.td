@@ -31,6 +31,11 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     one (`linalg::collapseOpIterationDims`): 6x12x10x24 reduced over [2, 3]
     becomes 72 rows of 240. The strategy depends on the layout:
 
+    - everything to one value (one reduced dim after collapsing, static, at
+      least 4 blocks of 64 vector tiles): split (`linalg::splitReduction`)
+      into blocks reduced into a tensor of block results, a parallel dim
+      that `threads` can split, then the reduction of the block results;
+      not for float additions with `strict-fp-order`.
     - short rows: the innermost dim is the only reduced one, a power of two
       of at most one register, and the dim before it is parallel with a
       multiple of the register's lanes: tiles of one register's lanes of
