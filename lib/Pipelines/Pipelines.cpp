@@ -95,6 +95,11 @@ static void addBufferization(OpPassManager &pm) {
 /// func, cf and ub to the LLVM dialect.
 static void addLoweringToLLVM(OpPassManager &pm,
                               const ReduceToLLVMOptions &options) {
+  if (!options.lowerToLoops && options.prefetchDistance > 0) {
+    ReducePrefetchPassOptions prefetchOptions;
+    prefetchOptions.distance = options.prefetchDistance;
+    pm.addNestedPass<func::FuncOp>(createReducePrefetchPass(prefetchOptions));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
       vector::VectorMultiReductionLowering::InnerReduction));

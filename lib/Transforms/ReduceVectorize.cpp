@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -224,6 +225,30 @@ struct TransposeReduceShortRows
   }
 };
 
+/// `math.absi` on an n-D vector -> one `math.absi` per row: the LLVM
+/// lowering does not unroll it (an `unrealized_conversion_cast` is left),
+/// and the short-row strategy computes |x| on a whole tile of rows.
+struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::AbsIOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || type.getRank() < 2 || type.isScalable())
+      return rewriter.notifyMatchFailure(op, "not an n-D fixed vector");
+    Location loc = op.getLoc();
+    Value result = ub::PoisonOp::create(rewriter, loc, type);
+    for (int64_t row = 0, e = type.getDimSize(0); row < e; ++row) {
+      Value slice =
+          vector::ExtractOp::create(rewriter, loc, op.getOperand(), row);
+      Value abs = math::AbsIOp::create(rewriter, loc, slice);
+      result = vector::InsertOp::create(rewriter, loc, abs, result, row);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// Tiles and vectorizes one linalg reduction.
 class ReductionVectorizer {
 public:
@@ -235,7 +260,9 @@ public:
         minParallelBytes(minParallelBytes) {}
 
   /// Tiles and vectorizes `op`; leaves it alone if it cannot be tiled.
-  void run(linalg::LinalgOp op) {
+  /// `maySplit` is false for the op that combines the partial results of a
+  /// split, which is not split again.
+  void run(linalg::LinalgOp op, bool maySplit = true) {
     // An empty iteration space computes nothing: the init is the result.
     if (llvm::is_contained(op.getStaticLoopRanges(), 0))
       return;
@@ -243,12 +270,17 @@ public:
     tileSize = static_cast<int64_t>(lanes) * accumulators;
     op = collapseAdjacentDims(op);
     if (op.getNumReductionLoops() > 0) {
-      if (std::optional<linalg::LinalgOp> partials = splitLongReduction(op)) {
+      std::optional<linalg::LinalgOp> partials;
+      if (maySplit)
+        partials = splitLongReduction(op);
+      if (maySplit && !partials)
+        partials = splitOuterReductionAcrossThreads(op);
+      if (partials) {
         // The partial sums, then their reduction (a small op of its own).
         linalg::LinalgOp combine = *partials;
         op = cast<linalg::LinalgOp>(
             combine->getOperand(0).getDefiningOp());
-        run(combine);
+        run(combine, /*maySplit=*/false);
       }
       op = distributeOverThreads(op);
     }
@@ -312,14 +344,11 @@ private:
     return split->resultCombiningLinalgOp;
   }
 
-  /// With `threads` > 1 and a static input of at least `minParallelBytes`,
-  /// splits the outermost parallel dim whose size is at least `threads` into
-  /// `threads` tiles of an `scf.forall` (a multiple of the vector tile when
-  /// the dim is the innermost one), and returns the tiled op, else `op`.
-  /// Dynamic shapes and reductions with no parallel dim stay sequential.
-  linalg::LinalgOp distributeOverThreads(linalg::LinalgOp op) {
+  /// Returns true when `op` is to run on `threads`: more than one thread,
+  /// static shapes, an input of at least `minParallelBytes`.
+  bool isParallelCandidate(linalg::LinalgOp op) const {
     if (threads <= 1 || op.hasDynamicShape())
-      return op;
+      return false;
     uint64_t inputBytes = 0;
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto type = dyn_cast<RankedTensorType>(input->get().getType());
@@ -328,7 +357,48 @@ private:
       inputBytes += static_cast<uint64_t>(type.getNumElements()) *
                     llvm::divideCeil(type.getElementTypeBitWidth(), 8);
     }
-    if (inputBytes < minParallelBytes)
+    return inputBytes >= minParallelBytes;
+  }
+
+  /// With `threads` > 1, a reduction whose only reduced dim is the
+  /// outermost one (columns of a matrix, W2) is split into `threads`
+  /// reductions of consecutive slices (`linalg::splitReduction`), whose
+  /// results are then combined: each thread streams its own contiguous part
+  /// of the input. Splitting the kept dim instead has both threads read
+  /// every row, each half of it. Returns the op that combines the partials.
+  std::optional<linalg::LinalgOp>
+  splitOuterReductionAcrossThreads(linalg::LinalgOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    if (!isParallelCandidate(op) || op.getNumReductionLoops() != 1 ||
+        ranges.size() < 2 || !linalg::isReductionIterator(iterators[0]) ||
+        ranges[0] % threads != 0 ||
+        (strictFpOrder && hasFloatAddCombiner(op)))
+      return std::nullopt;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::SplitReductionResult> split;
+    {
+      ScopedDiagnosticHandler silence(op->getContext(),
+                                      [](Diagnostic &) { return success(); });
+      split = linalg::splitReduction(
+          rewriter, op, [&](linalg::LinalgOp) {
+            return linalg::SplitReductionOptions{
+                static_cast<int64_t>(threads), /*index=*/0,
+                /*innerParallel=*/false};
+          });
+    }
+    if (failed(split))
+      return std::nullopt;
+    return split->resultCombiningLinalgOp;
+  }
+
+  /// With `threads` > 1 and a static input of at least `minParallelBytes`,
+  /// splits the outermost parallel dim whose size is at least `threads` into
+  /// `threads` tiles of an `scf.forall` (a multiple of the vector tile when
+  /// the dim is the innermost one), and returns the tiled op, else `op`.
+  /// Dynamic shapes and reductions with no parallel dim stay sequential.
+  linalg::LinalgOp distributeOverThreads(linalg::LinalgOp op) {
+    if (!isParallelCandidate(op))
       return op;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -693,6 +763,7 @@ struct ReduceVectorizePass
 
     RewritePatternSet patterns(&getContext());
     patterns.add<TransposeReduceShortRows>(&getContext(), /*benefit=*/2);
+    patterns.add<UnrollNDAbsI>(&getContext());
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);

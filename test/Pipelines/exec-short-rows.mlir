@@ -238,5 +238,55 @@ func.func @main() {
   %min8x2_u = tensor.cast %min8x2 : tensor<8xf32> to tensor<*xf32>
   call @printMemrefF32(%min8x2_u) : (tensor<*xf32>) -> ()
 
+  call @main_i32() : () -> ()
+  return
+}
+
+// Integer l1 over short rows: |x| on a whole tile of rows (a 2-D
+// math.absi, unrolled per row), |INT_MIN| wrapping to INT_MIN.
+func.func private @printMemrefI32(tensor<*xi32>)
+func.func @l1_32x2_i32(%x: tensor<32x2xi32>) -> tensor<32xi32> {
+  %r = reduce.l1 %x axes [1] : tensor<32x2xi32> -> tensor<32xi32>
+  return %r : tensor<32xi32>
+}
+func.func @main_i32() {
+  %x = arith.constant dense<[
+    [-2147483648, 0],
+    [-1, 5],
+    [4, -3],
+    [-4, 2],
+    [1, -6],
+    [6, -1],
+    [-2, 4],
+    [3, -4],
+    [-5, 1],
+    [0, 6],
+    [5, -2],
+    [-3, 3],
+    [2, -5],
+    [-6, 0],
+    [-1, 5],
+    [4, -3],
+    [-4, 2],
+    [1, -6],
+    [6, -1],
+    [-2, 4],
+    [3, -4],
+    [-5, 1],
+    [0, 6],
+    [5, -2],
+    [-3, 3],
+    [2, -5],
+    [-6, 0],
+    [-1, 5],
+    [4, -3],
+    [-4, 2],
+    [1, -6],
+    [6, -1]]> : tensor<32x2xi32>
+  // CHECK: Unranked Memref {{.*}} sizes = [32]
+  // CHECK-NEXT: [-2147483648, 6, 7, 6, 7, 7, 6, 7, 6, 6, 7, 6, 7, 6, 6, 7, 6, 7, 7, 6, 7, 6, 6, 7, 6, 7, 6, 6, 7, 6, 7, 7]
+  %r = call @l1_32x2_i32(%x) : (tensor<32x2xi32>) -> tensor<32xi32>
+  %u = tensor.cast %r : tensor<32xi32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
   return
 }

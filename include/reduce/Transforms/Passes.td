@@ -131,6 +131,41 @@ def ReduceExpandBF16Pass : Pass<"reduce-expand-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the input of streaming vector reads ahead";
+  let description = [{
+    Inserts `memref.prefetch`es (read, locality 3, data) before every
+    `vector.transfer_read` in an `scf.for` loop that reads a function
+    argument (directly or through a reshape) of at least `min-bytes` with a
+    static shape, and has an index that depends on the loop's induction
+    variable: one per 128 bytes of the vector, `distance` bytes past the
+    address it reads, or half the contiguous span the loop walks (the
+    dims from the innermost one indexed by the loop inward) when that is
+    less: the next outer iteration may start elsewhere (a mixed-axes
+    reduction reads rows of 4 KiB that are 1 MiB apart).
+
+    The hardware prefetchers alone keep a load-only loop at the read
+    bandwidth of the cache or memory the data comes from, but a loop with
+    more work per byte falls behind: a NaN-propagating f32 min (four
+    instructions per 64 bytes) read 64 MiB at 0.84 of the bandwidth of a
+    load-only loop; with prefetches 4 KiB ahead, 0.95 (measured with a C
+    loop on the 2-core Sapphire Rapids VM; 1 GiB from DRAM: 0.86 -> 0.97).
+    Addresses past the end of the buffer are harmless: a prefetch does not
+    fault.
+  }];
+  let options = [
+    Option<"distance", "distance", "int64_t", /*default=*/"4096",
+           "How far ahead of the read to prefetch, in bytes">,
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1048576",
+           "Smallest function argument, in bytes, whose reads are "
+           "prefetched">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
   let summary = "Expand float minimums into two plain min selects and an or";
   let description = [{

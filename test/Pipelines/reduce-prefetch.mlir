@@ -1,0 +1,124 @@
+// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch))" | FileCheck %s
+// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch{distance=1024}))" | FileCheck %s --check-prefix=NEAR
+
+// reduce-prefetch: a vector read of a function argument of at least 1 MiB,
+// in a loop that moves it, gets one prefetch per 128 bytes, 4 KiB ahead
+// (1024 f32), or half the contiguous span the loop walks when that is less.
+
+// CHECK-LABEL: func.func @rows(
+// CHECK-SAME:      %[[X:.*]]: memref<256x4096xf32>
+// CHECK:         scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK:           scf.for %[[COL:[a-z0-9_]+]] =
+// CHECK:             %[[A:.*]] = arith.addi %[[COL]], %c1024 : index
+// CHECK:             memref.prefetch %[[X]][%[[ROW]], %[[A]]], read, locality<3>, data : memref<256x4096xf32>
+// CHECK:             %[[B:.*]] = arith.addi %[[COL]], %c1056 : index
+// CHECK:             memref.prefetch %[[X]][%[[ROW]], %[[B]]], read, locality<3>, data : memref<256x4096xf32>
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[COL]]]
+// NEAR-LABEL: func.func @rows(
+// NEAR:           arith.addi %{{.*}}, %c256 : index
+// NEAR:           arith.addi %{{.*}}, %c288 : index
+func.func @rows(%x: memref<256x4096xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %r = scf.for %row = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (vector<64xf32>) {
+    %s = scf.for %col = %c0 to %c4096 step %c64 iter_args(%acc2 = %acc) -> (vector<64xf32>) {
+      %v = vector.transfer_read %x[%row, %col], %pad {in_bounds = [true]} : memref<256x4096xf32>, vector<64xf32>
+      %a = arith.addf %v, %acc2 : vector<64xf32>
+      scf.yield %a : vector<64xf32>
+    }
+    scf.yield %s : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+
+// -----
+
+// Rows of 4 KiB walked one after the other by the inner loop, but 1 MiB
+// apart in the outer one: 2 KiB ahead (512 f32), half the row.
+
+// CHECK-LABEL: func.func @short_span(
+// CHECK:         arith.addi %{{.*}}, %c512 : index
+// CHECK:         memref.prefetch
+// CHECK:         arith.addi %{{.*}}, %c544 : index
+// CHECK:         memref.prefetch
+func.func @short_span(%x: memref<256x1024xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %r = scf.for %row = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (vector<64xf32>) {
+    %s = scf.for %col = %c0 to %c1024 step %c64 iter_args(%acc2 = %acc) -> (vector<64xf32>) {
+      %v = vector.transfer_read %x[%row, %col], %pad {in_bounds = [true]} : memref<256x1024xf32>, vector<64xf32>
+      %a = arith.addf %v, %acc2 : vector<64xf32>
+      scf.yield %a : vector<64xf32>
+    }
+    scf.yield %s : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+
+// -----
+
+// Short rows read 16 at a time (1 KiB per read, through a reshape of the
+// argument): 8 prefetches, 4 KiB ahead along the row index.
+
+// CHECK-LABEL: func.func @short_rows(
+// CHECK:         %[[ROWS:[a-z0-9_]+]] = memref.expand_shape
+// CHECK:         scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK-COUNT-8:   memref.prefetch %[[ROWS]][%[[ROW]], %{{.*}}]
+// CHECK-NOT:       memref.prefetch
+// CHECK:           vector.transfer_read %[[ROWS]][%[[ROW]], %{{.*}}]
+func.func @short_rows(%x: memref<1048576xf32>) -> vector<16x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c65536 = arith.constant 65536 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16x16xf32>
+  %rows = memref.expand_shape %x [[0, 1]] output_shape [65536, 16] : memref<1048576xf32> into memref<65536x16xf32>
+  %r = scf.for %row = %c0 to %c65536 step %c16 iter_args(%acc = %zero) -> (vector<16x16xf32>) {
+    %v = vector.transfer_read %rows[%row, %c0], %pad {in_bounds = [true, true]} : memref<65536x16xf32>, vector<16x16xf32>
+    %a = arith.addf %v, %acc : vector<16x16xf32>
+    scf.yield %a : vector<16x16xf32>
+  }
+  return %r : vector<16x16xf32>
+}
+
+// -----
+
+// No prefetch: an input under 1 MiB, a dynamic input, a read outside a
+// loop, a read that the loop does not move, a local buffer.
+
+// CHECK-LABEL: func.func @negative(
+// CHECK-NOT:     memref.prefetch
+// CHECK:         return
+func.func @negative(%small: memref<64x1024xf32>, %dynamic: memref<?x1024xf32>,
+                    %big: memref<1024x1024xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %once = vector.transfer_read %big[%c0, %c0], %pad {in_bounds = [true]} : memref<1024x1024xf32>, vector<64xf32>
+  %local = memref.alloc() : memref<1024x1024xf32>
+  %r = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %once) -> (vector<64xf32>) {
+    %a = vector.transfer_read %small[%i, %c0], %pad {in_bounds = [true]} : memref<64x1024xf32>, vector<64xf32>
+    %b = vector.transfer_read %dynamic[%i, %c0], %pad {in_bounds = [true]} : memref<?x1024xf32>, vector<64xf32>
+    %c = vector.transfer_read %big[%c0, %c64], %pad {in_bounds = [true]} : memref<1024x1024xf32>, vector<64xf32>
+    %d = vector.transfer_read %local[%i, %c0], %pad {in_bounds = [true]} : memref<1024x1024xf32>, vector<64xf32>
+    %s1 = arith.addf %a, %b : vector<64xf32>
+    %s2 = arith.addf %c, %d : vector<64xf32>
+    %s3 = arith.addf %s1, %s2 : vector<64xf32>
+    %s4 = arith.addf %s3, %acc : vector<64xf32>
+    scf.yield %s4 : vector<64xf32>
+  }
+  memref.dealloc %local : memref<1024x1024xf32>
+  return %r : vector<64xf32>
+}
