@@ -161,6 +161,15 @@ out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
     "`min-parallel-bytes`, so one thread) it is not slower than one thread "
     "by more than 5%.")
 out("")
+out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
+    "dims collapsed and unmasked tiles (W4), a shuffle tree across short "
+    "rows (W6), all-axes reductions split into blocks (W5, also its "
+    "accuracy and its two threads), rows streamed for outer reductions "
+    "(W2), the NaN-propagating min as two plain `vminps` and an or, and "
+    "software prefetch of large inputs. `reduce-bench --extra-jit=OPTIONS` "
+    "adds a JIT contender with other pipeline options (e.g. "
+    "`prefetch-distance=0`) to compare.")
+out("")
 shapes = {}
 for r in rows:
     shapes[r["workload"]] = (r["shape"], r["what"], r["bytes"])
