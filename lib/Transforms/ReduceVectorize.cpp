@@ -325,7 +325,14 @@ private:
       }
     if (!chosen)
       return std::nullopt;
-    int64_t blocks = size / chosen;
+    return splitIntoParts(op, size / chosen);
+  }
+
+  /// Splits the reduced dim of `op` (`linalg::splitReduction`) into `parts`
+  /// consecutive parts, a new outer parallel dim, and returns the op that
+  /// combines the results of the parts.
+  std::optional<linalg::LinalgOp> splitIntoParts(linalg::LinalgOp op,
+                                                 int64_t parts) {
     rewriter.setInsertionPoint(op);
     FailureOr<linalg::SplitReductionResult> split;
     {
@@ -335,7 +342,7 @@ private:
                                       [](Diagnostic &) { return success(); });
       split = linalg::splitReduction(
           rewriter, op, [&](linalg::LinalgOp) {
-            return linalg::SplitReductionOptions{blocks, /*index=*/0,
+            return linalg::SplitReductionOptions{parts, /*index=*/0,
                                                  /*innerParallel=*/false};
           });
     }
@@ -375,21 +382,7 @@ private:
         ranges[0] % threads != 0 ||
         (strictFpOrder && hasFloatAddCombiner(op)))
       return std::nullopt;
-    rewriter.setInsertionPoint(op);
-    FailureOr<linalg::SplitReductionResult> split;
-    {
-      ScopedDiagnosticHandler silence(op->getContext(),
-                                      [](Diagnostic &) { return success(); });
-      split = linalg::splitReduction(
-          rewriter, op, [&](linalg::LinalgOp) {
-            return linalg::SplitReductionOptions{
-                static_cast<int64_t>(threads), /*index=*/0,
-                /*innerParallel=*/false};
-          });
-    }
-    if (failed(split))
-      return std::nullopt;
-    return split->resultCombiningLinalgOp;
+    return splitIntoParts(op, threads);
   }
 
   /// With `threads` > 1 and a static input of at least `minParallelBytes`,
