@@ -22,6 +22,10 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEPREFETCHPASS
 #include "reduce/Transforms/Passes.h.inc"
@@ -71,6 +75,16 @@ static int64_t getLoopDim(vector::TransferReadOp read, scf::ForOp loop) {
   return -1;
 }
 
+/// Returns `elementBytes` times the product of the static `sizes`, or
+/// INT64_MAX when that overflows (the shapes come from user IR).
+static int64_t getBytes(ArrayRef<int64_t> sizes, int64_t elementBytes) {
+  int64_t bytes = elementBytes;
+  for (int64_t size : sizes)
+    if (llvm::MulOverflow(bytes, size, bytes))
+      return std::numeric_limits<int64_t>::max();
+  return bytes;
+}
+
 namespace {
 /// The `reduce-prefetch` pass.
 struct ReducePrefetchPass
@@ -94,7 +108,7 @@ struct ReducePrefetchPass
       int64_t elementBytes =
           llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
       int64_t loopDim = getLoopDim(read, loop);
-      if (argumentType.getNumElements() * elementBytes < minBytes ||
+      if (getBytes(argumentType.getShape(), elementBytes) < minBytes ||
           loopDim < 0)
         return;
       // The loop walks a contiguous span: the dims from `loopDim` inward. A
@@ -103,12 +117,9 @@ struct ReducePrefetchPass
       // span ahead, so that at least half of them land in the span.
       int64_t ahead = distance;
       ArrayRef<int64_t> shape = memrefType.getShape();
-      if (!ShapedType::isDynamicShape(shape.drop_front(loopDim))) {
-        int64_t spanBytes = elementBytes;
-        for (int64_t size : shape.drop_front(loopDim))
-          spanBytes *= size;
-        ahead = std::min(ahead, spanBytes / 2);
-      }
+      if (!ShapedType::isDynamicShape(shape.drop_front(loopDim)))
+        ahead = std::min(ahead,
+                         getBytes(shape.drop_front(loopDim), elementBytes) / 2);
       ahead = llvm::alignDown(ahead, elementBytes);
       if (ahead <= 0)
         return;

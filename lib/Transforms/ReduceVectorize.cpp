@@ -38,6 +38,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEVECTORIZEPASS
 #include "reduce/Transforms/Passes.h.inc"
@@ -428,6 +430,7 @@ private:
   linalg::LinalgOp collapseAdjacentDims(linalg::LinalgOp op) {
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<ReassociationIndices> groups;
     for (int64_t dim = 0, e = iterators.size(); dim < e;) {
       ReassociationIndices group = {dim};
@@ -435,7 +438,13 @@ private:
              iterators[group.back() + 1] == iterators[dim])
         group.push_back(group.back() + 1);
       dim = group.back() + 1;
-      if (group.size() > 1 && linalg::areDimSequencesPreserved(maps, group))
+      // A collapsed size must still be an int64_t (hostile shapes).
+      int64_t collapsedSize = 1;
+      bool overflows = llvm::any_of(group, [&](int64_t member) {
+        return llvm::MulOverflow(collapsedSize, ranges[member], collapsedSize);
+      });
+      if (group.size() > 1 && !overflows &&
+          linalg::areDimSequencesPreserved(maps, group))
         groups.push_back(group);
     }
     // Static shapes only: collapsing dynamic dims crashed
