@@ -159,6 +159,9 @@ struct TransposeReduceShortRows
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getSourceVectorType();
+    // A masked reduction must stay the single op of its vector.mask.
+    if (isa<vector::MaskOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "masked");
     if (type.getRank() != 2 || type.isScalable() ||
         op.getReductionDims() != ArrayRef<int64_t>{1} ||
         !isa<VectorType>(op.getDestType()))
@@ -493,11 +496,14 @@ private:
   /// for `op`, or 0 when it does not apply: the innermost dim is the only
   /// reduced one, static, a power of two of at most one register, and the
   /// dim before it is parallel with a static size that is a multiple of the
-  /// register's lanes (the rows per tile).
+  /// register's lanes (the rows per tile); not for float sums with
+  /// `strict-fp-order`.
   int64_t getShortRowTile(linalg::LinalgOp op) const {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    if (op.getNumReductionLoops() != 1 || ranges.size() < 2)
+    // The shuffle tree reassociates: not for strict-order float sums.
+    if (op.getNumReductionLoops() != 1 || ranges.size() < 2 ||
+        (strictFpOrder && hasFloatAddCombiner(op)))
       return 0;
     int64_t columns = ranges.back();
     int64_t rows = ranges[ranges.size() - 2];
