@@ -271,8 +271,7 @@ public:
     // An empty iteration space computes nothing: the init is the result.
     if (llvm::is_contained(op.getStaticLoopRanges(), 0))
       return;
-    lanes = std::max(1u, vectorBits / getWidestElementBits(op));
-    tileSize = static_cast<int64_t>(lanes) * accumulators;
+    setTileSizes(op);
     op = collapseAdjacentDims(op);
     if (op.getNumReductionLoops() > 0) {
       std::optional<linalg::LinalgOp> partials;
@@ -286,6 +285,8 @@ public:
         op = cast<linalg::LinalgOp>(
             combine->getOperand(0).getDefiningOp());
         run(combine, /*maySplit=*/false);
+        // The combining op may have set other tile sizes.
+        setTileSizes(op);
       }
       op = distributeOverThreads(op);
     }
@@ -299,6 +300,12 @@ public:
   }
 
 private:
+  /// Sizes `lanes` and `tileSize` after the widest element type of `op`.
+  void setTileSizes(linalg::LinalgOp op) {
+    lanes = std::max(1u, vectorBits / getWidestElementBits(op));
+    tileSize = static_cast<int64_t>(lanes) * accumulators;
+  }
+
   /// A reduction of everything to one value (a single reduced dim, static,
   /// of at least 4 blocks, no parallel dim) becomes two reductions
   /// (`linalg::splitReduction`): blocks of `kSplitBlockTiles` vector tiles
