@@ -142,19 +142,25 @@ tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1),
-/// with C a power of two and R a multiple of C: a shuffle tree that
-/// reduces the rows against each other. Each level pairs two vectors that
-/// hold g rows as g segments of w lanes, and combines the first halves of
-/// the segments of both with their second halves: one vector of 2g rows as
-/// segments of w/2 lanes. After log2(C) levels, C rows are one vector of
-/// their C results (one shuffle puts them in row order). For 16 rows of 16
-/// f32 that is 30 two-source shuffles and 15 combines, against 16
-/// horizontal reductions of 4 shuffles and 4 combines each, whose scalar
-/// results are inserted one by one.
-struct TransposeReduceShortRows
-    : OpRewritePattern<vector::MultiDimReductionOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1):
+/// a shuffle tree that reduces the rows against each other. With W the
+/// lanes of a register (`vectorBits` over the element width), C a power of
+/// two of at most W or a multiple of W, and R a power of two or a multiple
+/// of min(C, W):
+/// - a row of C > W elements is first reduced to one register by a tree
+///   over its registers;
+/// - each level pairs two vectors that hold g rows as g segments of w lanes
+///   and combines the first halves of the segments of both with their
+///   second halves: one vector of 2g rows as segments of w/2 lanes;
+/// - fewer rows than lanes leave one vector of R segments, whose halves are
+///   then combined within the vector until each row is one lane;
+/// - one shuffle puts the results in row order.
+/// For 16 rows of 16 f32 that is 30 two-source shuffles and 15 combines,
+/// against 16 horizontal reductions of 4 shuffles and 4 combines each,
+/// whose scalar results are inserted one by one.
+struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
+  TransposeReduceRows(MLIRContext *context, unsigned vectorBits)
+      : OpRewritePattern(context, /*benefit=*/2), vectorBits(vectorBits) {}
 
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
                                 PatternRewriter &rewriter) const override {
@@ -164,56 +170,102 @@ struct TransposeReduceShortRows
       return rewriter.notifyMatchFailure(op, "masked");
     if (type.getRank() != 2 || type.isScalable() ||
         op.getReductionDims() != ArrayRef<int64_t>{1} ||
-        !isa<VectorType>(op.getDestType()))
+        !isa<VectorType>(op.getDestType()) ||
+        !type.getElementType().isIntOrFloat())
       return rewriter.notifyMatchFailure(op, "not a reduction of 2-D rows");
     int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-    if (columns < 2 || !llvm::isPowerOf2_64(columns) || rows % columns != 0)
+    int64_t registerLanes = std::max<int64_t>(
+        1, vectorBits / type.getElementType().getIntOrFloatBitWidth());
+    int64_t width = columns <= registerLanes ? columns : registerLanes;
+    if (width < 2 || !llvm::isPowerOf2_64(width) || columns % width != 0)
       return rewriter.notifyMatchFailure(op, "rows not a tree of shuffles");
+    int64_t groupRows = std::min(rows, width);
+    if (!llvm::isPowerOf2_64(groupRows) || rows % groupRows != 0 ||
+        groupRows < 2)
+      return rewriter.notifyMatchFailure(op, "row count not a tree");
     Location loc = op.getLoc();
     vector::CombiningKind kind = op.getKind();
+    auto combine = [&](Value a, Value b) {
+      return vector::makeArithReduction(rewriter, loc, kind, a, b);
+    };
+    auto shuffle = [&](Value a, Value b, ArrayRef<int64_t> mask) -> Value {
+      return vector::ShuffleOp::create(rewriter, loc, a, b, mask);
+    };
+
+    // A row as one vector<width>: its registers combined by a tree.
+    auto reduceRow = [&](int64_t row) -> Value {
+      Value whole = vector::ExtractOp::create(rewriter, loc, op.getSource(),
+                                              row);
+      SmallVector<Value> parts;
+      for (int64_t start = 0; start < columns; start += width)
+        parts.push_back(
+            columns == width
+                ? whole
+                : vector::ExtractStridedSliceOp::create(
+                      rewriter, loc, whole, /*offsets=*/{start},
+                      /*sizes=*/{width}, /*strides=*/{1}));
+      while (parts.size() > 1) {
+        SmallVector<Value> next;
+        for (size_t i = 0; i + 1 < parts.size(); i += 2)
+          next.push_back(combine(parts[i], parts[i + 1]));
+        if (parts.size() % 2 == 1)
+          next.push_back(parts.back());
+        parts = std::move(next);
+      }
+      return parts.front();
+    };
 
     Value result;
-    for (int64_t group = 0; group < rows; group += columns) {
-      // Each entry: a vector<C> and the rows of its segments, in order.
+    for (int64_t group = 0; group < rows; group += groupRows) {
+      // Each entry: a vector<width> and the rows of its segments, in order.
       SmallVector<std::pair<Value, SmallVector<int64_t>>> level;
-      for (int64_t row = group; row < group + columns; ++row)
-        level.push_back({vector::ExtractOp::create(rewriter, loc,
-                                                   op.getSource(), row),
-                         {row}});
-      for (int64_t width = columns; width > 1; width /= 2) {
+      for (int64_t row = group; row < group + groupRows; ++row)
+        level.push_back({reduceRow(row), {row}});
+      int64_t segment = width;
+      for (; level.size() > 1; segment /= 2) {
         SmallVector<std::pair<Value, SmallVector<int64_t>>> next;
-        int64_t half = width / 2;
+        int64_t half = segment / 2;
         for (size_t i = 0; i < level.size(); i += 2) {
           auto &[a, aRows] = level[i];
           auto &[b, bRows] = level[i + 1];
           SmallVector<int64_t> lowMask, highMask, combinedRows;
-          for (size_t segment = 0; segment < aRows.size(); ++segment) {
-            int64_t start = segment * width;
-            for (int64_t source : {int64_t(0), columns})
+          for (size_t index = 0; index < aRows.size(); ++index) {
+            int64_t start = index * segment;
+            for (int64_t source : {int64_t(0), width})
               for (int64_t lane = 0; lane < half; ++lane) {
                 lowMask.push_back(source + start + lane);
                 highMask.push_back(source + start + half + lane);
               }
-            combinedRows.push_back(aRows[segment]);
-            combinedRows.push_back(bRows[segment]);
+            combinedRows.push_back(aRows[index]);
+            combinedRows.push_back(bRows[index]);
           }
-          Value low = vector::ShuffleOp::create(rewriter, loc, a, b, lowMask);
-          Value high =
-              vector::ShuffleOp::create(rewriter, loc, a, b, highMask);
-          next.push_back(
-              {vector::makeArithReduction(rewriter, loc, kind, low, high),
-               combinedRows});
+          next.push_back({combine(shuffle(a, b, lowMask),
+                                  shuffle(a, b, highMask)),
+                          combinedRows});
         }
         level = std::move(next);
       }
-      // One vector<C> whose lane i holds the result of row level[0].second[i].
-      auto &[reduced, reducedRows] = level.front();
-      SmallVector<int64_t> order(columns);
+      // Fewer rows than lanes: segments of `segment` lanes are left; combine
+      // their halves within the vector until each row is one lane.
+      auto [reduced, reducedRows] = level.front();
+      for (; segment > 1; segment /= 2) {
+        int64_t half = segment / 2;
+        SmallVector<int64_t> lowMask, highMask;
+        for (size_t index = 0; index < reducedRows.size(); ++index)
+          for (int64_t lane = 0; lane < half; ++lane) {
+            lowMask.push_back(index * segment + lane);
+            highMask.push_back(index * segment + half + lane);
+          }
+        reduced = combine(shuffle(reduced, reduced, lowMask),
+                          shuffle(reduced, reduced, highMask));
+      }
+      // One vector<groupRows> whose lane i holds the result of row
+      // reducedRows[i]: put it in row order.
+      SmallVector<int64_t> order(groupRows);
       for (auto [lane, row] : llvm::enumerate(reducedRows))
         order[row - group] = lane;
-      Value sorted =
-          vector::ShuffleOp::create(rewriter, loc, reduced, reduced, order);
-      if (rows == columns) {
+      Value sorted = shuffle(reduced, reduced, order);
+      if (rows == groupRows) {
         result = sorted;
         break;
       }
@@ -223,11 +275,12 @@ struct TransposeReduceShortRows
           rewriter, loc, sorted, result, /*offsets=*/{group},
           /*strides=*/{1});
     }
-    Value combined =
-        vector::makeArithReduction(rewriter, loc, kind, result, op.getAcc());
-    rewriter.replaceOp(op, combined);
+    rewriter.replaceOp(op, combine(result, op.getAcc()));
     return success();
   }
+
+private:
+  unsigned vectorBits;
 };
 
 /// `math.absi` on an n-D vector -> one `math.absi` per row: the LLVM
@@ -499,36 +552,44 @@ private:
     return tileSize;
   }
 
-  /// Returns the number of rows reduced together by the short-row strategy
-  /// for `op`, or 0 when it does not apply: the innermost dim is the only
-  /// reduced one, static, a power of two of at most one register, and the
-  /// dim before it is parallel with a static size that is a multiple of the
-  /// register's lanes (the rows per tile); not for float sums with
-  /// `strict-fp-order`.
-  int64_t getShortRowTile(linalg::LinalgOp op) const {
+  /// Returns the number of rows reduced together by the row-tile strategy
+  /// for `op`, or 0 when it does not apply. The innermost dim must be the
+  /// only reduced one and static, the dim before it parallel and static,
+  /// and not a float sum with `strict-fp-order` (the tree reassociates):
+  /// - short rows, a power of two of at most one register: tiles of one
+  ///   register's lanes of rows, when the rows are a multiple of it;
+  /// - medium rows, 2 to `kMaxRowRegisters` whole registers (W4: 15): tiles
+  ///   of the largest power of two of rows, at most the lanes, that divides
+  ///   the rows (W4's 72: 8), so that the horizontal reductions of the rows
+  ///   share one shuffle tree.
+  int64_t getRowTile(linalg::LinalgOp op) const {
+    constexpr int64_t kMaxRowRegisters = 16;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    // The shuffle tree reassociates: not for strict-order float sums.
     if (op.getNumReductionLoops() != 1 || ranges.size() < 2 ||
         (strictFpOrder && hasFloatAddCombiner(op)))
       return 0;
     int64_t columns = ranges.back();
     int64_t rows = ranges[ranges.size() - 2];
-    if (ShapedType::isDynamic(columns) || columns < 2 ||
-        columns > static_cast<int64_t>(lanes) ||
-        !llvm::isPowerOf2_64(columns) ||
+    int64_t width = lanes;
+    if (ShapedType::isDynamic(columns) || ShapedType::isDynamic(rows) ||
         linalg::isReductionIterator(iterators[ranges.size() - 2]) ||
-        ShapedType::isDynamic(rows) || rows % lanes != 0)
+        columns < 2)
       return 0;
-    return lanes;
+    if (columns <= width)
+      return llvm::isPowerOf2_64(columns) && rows % width == 0 ? width : 0;
+    if (columns % width != 0 || columns > kMaxRowRegisters * width)
+      return 0;
+    int64_t tile = std::min<int64_t>(width, rows & -rows);
+    return tile >= 2 ? tile : 0;
   }
 
-  /// Short rows (at most one register): tiles of `rowTile` rows and the
-  /// whole row, read as one `vector<rowTile x columns>`; the
-  /// `vector.multi_reduction` across each row is then lowered by
-  /// `TransposeReduceShortRows` (a shuffle tree that reduces the rows
-  /// against each other) instead of one horizontal reduction per row.
-  void vectorizeShortRows(linalg::LinalgOp op, int64_t rowTile) {
+  /// Short or medium rows: tiles of `rowTile` rows and the whole row, read
+  /// as one `vector<rowTile x columns>`; the `vector.multi_reduction` across
+  /// each row is then lowered by `TransposeReduceRows` (a shuffle tree that
+  /// reduces the rows against each other) instead of one horizontal
+  /// reduction per row.
+  void vectorizeRowTiles(linalg::LinalgOp op, int64_t rowTile) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<int64_t> tileSizes(ranges.size(), 1);
     tileSizes[ranges.size() - 2] = rowTile;
@@ -568,8 +629,8 @@ private:
   /// innermost dim reduced: vector accumulators along the rows, one
   /// horizontal reduction per output element after the loops.
   void vectorizeInnermostReduction(linalg::LinalgOp op) {
-    if (int64_t rowTile = getShortRowTile(op))
-      return vectorizeShortRows(op, rowTile);
+    if (int64_t rowTile = getRowTile(op))
+      return vectorizeRowTiles(op, rowTile);
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
@@ -777,7 +838,7 @@ struct ReduceVectorizePass
     }
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<TransposeReduceShortRows>(&getContext(), /*benefit=*/2);
+    patterns.add<TransposeReduceRows>(&getContext(), vectorBits);
     patterns.add<UnrollNDAbsI>(&getContext());
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);

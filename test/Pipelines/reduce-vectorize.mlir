@@ -131,19 +131,20 @@ func.func @min_dynamic(%input: tensor<?x?xf32>) -> tensor<?xf32> {
   return %0 : tensor<?xf32>
 }
 
-/// f16 data: 32 lanes sized after the f32 accumulator, widened in the loop.
+/// f16 data: 32 lanes sized after the f32 accumulator, widened in the loop
+/// (rows of 256: more than 16 registers, the usual strategy).
 // CHECK-LABEL: func.func @sum_f16(
 // CHECK:           scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x128xf16>, vector<32xf16>
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x256xf16>, vector<32xf16>
 // CHECK-NEXT:        arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
 // CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 // CHECK:         arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
-func.func @sum_f16(%input: tensor<64x128xf16>) -> tensor<64xf16> {
-  %0 = reduce.sum %input axes [1] : tensor<64x128xf16> -> tensor<64xf16>
+func.func @sum_f16(%input: tensor<64x256xf16>) -> tensor<64xf16> {
+  %0 = reduce.sum %input axes [1] : tensor<64x256xf16> -> tensor<64xf16>
   return %0 : tensor<64xf16>
 }
 
-/// nan_mode ignore vectorizes both reductions of the generic.
+/// nan_mode ignore vectorizes both reductions of the generic (rows of 256).
 // CHECK-LABEL: func.func @min_ignore_nan(
 // CHECK:           scf.for {{.*}} -> (vector<32xf32>, vector<32xi8>)
 // CHECK:             arith.cmpf ord, %{{.*}}, %{{.*}} : vector<32xf32>
@@ -151,8 +152,8 @@ func.func @sum_f16(%input: tensor<64x128xf16>) -> tensor<64xf16> {
 // CHECK:             arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
 // CHECK:           vector.multi_reduction <minimumf>
 // CHECK:           vector.multi_reduction <or>
-func.func @min_ignore_nan(%input: tensor<64x128xf32>) -> tensor<64xf32> {
-  %0 = reduce.min %input axes [1] nan_mode ignore : tensor<64x128xf32> -> tensor<64xf32>
+func.func @min_ignore_nan(%input: tensor<64x256xf32>) -> tensor<64xf32> {
+  %0 = reduce.min %input axes [1] nan_mode ignore : tensor<64x256xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
 
@@ -203,4 +204,20 @@ func.func @l1_no_axes_100_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> 
 func.func @sum_short_rows(%input: tensor<64x8xf32>) -> tensor<64xf32> {
   %0 = reduce.sum %input axes [1] : tensor<64x8xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
+}
+
+/// Medium rows (40 f32, five 256-bit registers), 24 of them: tiles of 8 rows
+/// read as one vector<8x40xf32>; each row is reduced to one register by a
+/// tree over its registers, then the 8 rows share one shuffle tree.
+// CHECK-LABEL: func.func @sum_medium_rows(
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%{{.*}}) -> (tensor<24xf32>)
+// CHECK:           %[[TILE:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<24x40xf32>, vector<8x40xf32>
+// CHECK:           vector.extract_strided_slice %{{.*}} {offsets = [32], sizes = [8], strides = [1]} : vector<40xf32> to vector<8xf32>
+// CHECK:           vector.shuffle
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<24xf32>
+// CHECK-NOT:     vector.multi_reduction
+// CHECK:         return
+func.func @sum_medium_rows(%input: tensor<24x40xf32>) -> tensor<24xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<24x40xf32> -> tensor<24xf32>
+  return %0 : tensor<24xf32>
 }

@@ -36,14 +36,20 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       into blocks reduced into a tensor of block results, a parallel dim
       that `threads` can split, then the reduction of the block results;
       not for float additions with `strict-fp-order`.
-    - short rows: the innermost dim is the only reduced one, a power of two
-      of at most one register, and the dim before it is parallel with a
-      multiple of the register's lanes: tiles of one register's lanes of
-      rows are read as one `vector<R x C>`, and their
-      `vector.multi_reduction` across the rows is a shuffle tree that
-      reduces the rows against each other (log2(C) levels of pairwise
-      half-swaps, then one shuffle into row order) instead of one horizontal
-      reduction per row. The fill of the init is fused into the loop.
+    - short and medium rows: the innermost dim is the only reduced one, of
+      a power of two of at most one register (tiles of one register's lanes
+      of rows, when the rows are a multiple of it) or of 2 to 16 whole
+      registers (tiles of the largest power of two of rows, at most the
+      lanes, that divides the rows), and the dim before it is parallel and
+      static: the tile is read as one `vector<R x C>`, each row of several
+      registers is reduced to one by a tree, and the
+      `vector.multi_reduction` across the rows becomes a shuffle tree that
+      reduces the rows against each other (log2 levels of pairwise
+      half-swaps, halves combined within the vector when there are fewer
+      rows than lanes, one shuffle into row order) instead of one
+      horizontal reduction per row. The fill of the init is fused into the
+      loop. Not for float sums with `strict-fp-order` (the tree
+      reassociates).
     - innermost dim reduced: every other dim is tiled by 1 and the
       innermost dim is tiled as a partial reduction into a vector-shaped
       accumulator (`accumulators` independent registers), merged by one
