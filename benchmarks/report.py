@@ -163,7 +163,7 @@ out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
 out("")
 out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
     "dims collapsed and unmasked tiles (W4), a shuffle tree across short "
-    "rows (W6), all-axes reductions split into blocks (W5, also its "
+    "and medium rows (W6, W4), all-axes reductions split into blocks (W5, also its "
     "accuracy and its two threads), rows streamed for outer reductions "
     "(W2), the NaN-propagating min as two plain `vminps` and an or, and "
     "software prefetch of large inputs. `reduce-bench --extra-jit=OPTIONS` "
