@@ -132,26 +132,27 @@ for w, o in cases:
     out(f"| {w} | {o} | " + " | ".join(cells) +
         f" | {target} | {met.strip()} | {met2.strip()} |")
 out("")
-met_cases = [c for c in cases if met_by_case.get(c) == "yes"]
-missed = [f"{w} {o} ({by_key[(w, o, 'jit', 1)]['ratio']:.2f}"
-          f"{', behind' if 'behind' in met_by_case.get((w, o), '') else ''})"
-          for w, o in cases
-          if met_by_case.get((w, o)) not in ("yes", None)]
-out(f"**Targets met by the single-thread JIT kernel in this run: "
-    f"{len(met_cases)} of {len(cases)} cases.** Not met: "
-    + (", ".join(missed) if missed else "none") + ".")
-out("")
-met2_cases = [c for c in cases if met2_by_case.get(c) == "yes"]
-missed2 = [f"{w} {o} ({by_key[(w, o, 'jit', 2)]['ratio']:.2f}"
-           f"{', ' + met2_by_case[(w, o)] if met2_by_case[(w, o)] != 'ratio' else ''})"
-           for w, o in cases
-           if met2_by_case.get((w, o)) not in ("yes", None)]
-if any(v is not None for v in met2_by_case.values()):
-    out(f"**Two-thread targets met by `threads=2` in this run: "
-        f"{len(met2_cases)} of "
-        f"{sum(v is not None for v in met2_by_case.values())} cases.** "
-        "Not met: " + (", ".join(missed2) if missed2 else "none") + ".")
+
+
+def summary(by_case, threads, title):
+    """The met count and the misses (ratio, and what else is missed)."""
+    evaluated = [c for c in cases if by_case.get(c) is not None]
+    met_cases = [c for c in evaluated if by_case[c] == "yes"]
+    missed = []
+    for w, o in evaluated:
+        if by_case[(w, o)] == "yes":
+            continue
+        detail = by_case[(w, o)].replace("ratio", "").strip()
+        missed.append(f"{w} {o} ({by_key[(w, o, 'jit', threads)]['ratio']:.2f}"
+                      f"{', ' + detail if detail else ''})")
+    out(f"**{title} in this run: {len(met_cases)} of {len(evaluated)} "
+        "cases.** Not met: " + (", ".join(missed) if missed else "none") + ".")
     out("")
+
+
+summary(met_by_case, 1, "Targets met by the single-thread JIT kernel")
+if any(v is not None for v in met2_by_case.values()):
+    summary(met2_by_case, 2, "Two-thread targets met by `threads=2`")
 out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
     "single-thread JIT kernel reaches the target ratio and is ahead of every "
     "single-thread contender that computes a correct result (`ratio` / "

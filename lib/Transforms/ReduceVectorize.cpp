@@ -11,8 +11,9 @@
 // `linalg::vectorize`, after collapsing adjacent dims of the same kind. The
 // strategy follows the layout: a reduction along the innermost (contiguous)
 // dim keeps vector accumulators along the row and reduces them horizontally
-// once per row; rows of at most one register are instead reduced a tile of
-// rows at a time by a shuffle tree; a reduction along outer dims vectorizes
+// once per row; rows of up to 16 registers are instead reduced a tile of
+// rows at a time by a shuffle tree; a reduction of everything to one value
+// is first split into blocks; a reduction along outer dims vectorizes
 // across the innermost kept dim and needs no horizontal reduction.
 //
 //===----------------------------------------------------------------------===//
@@ -285,7 +286,7 @@ private:
 
 /// `math.absi` on an n-D vector -> one `math.absi` per row: the LLVM
 /// lowering does not unroll it (an `unrealized_conversion_cast` is left),
-/// and the short-row strategy computes |x| on a whole tile of rows.
+/// and the row-tile strategy computes |x| on a whole tile of rows.
 struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -485,12 +486,16 @@ private:
   /// Merges each run of adjacent dims of the same iterator kind that every
   /// operand indexes contiguously into one dim (`linalg.reduce` is
   /// generalized first) in an op with static shapes, and returns the
-  /// collapsed op, else `op`. The
-  /// innermost tile then spans the whole run: 6x12x10x24 reduced over
-  /// [2, 3] becomes 72 rows of 240 contiguous elements, 15 registers, and
-  /// not 720 rows of 24 (a register and a half, and a horizontal reduction
-  /// per 10 rows).
+  /// collapsed op, else `op`. The innermost tile then spans the whole run:
+  /// 6x12x10x24 reduced over [2, 3] becomes 72 rows of 240 contiguous
+  /// elements, 15 registers, and not 720 rows of 24 (a register and a half,
+  /// and a horizontal reduction per 10 rows).
   linalg::LinalgOp collapseAdjacentDims(linalg::LinalgOp op) {
+    // Static shapes only: collapsing dynamic dims crashed
+    // expand-strided-metadata (a null size in the memref.reinterpret_cast
+    // it builds for the collapse of a dynamic buffer).
+    if (!op.hasPureTensorSemantics() || op.hasDynamicShape())
+      return op;
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -510,11 +515,7 @@ private:
           linalg::areDimSequencesPreserved(maps, group))
         groups.push_back(group);
     }
-    // Static shapes only: collapsing dynamic dims crashed
-    // expand-strided-metadata (a null size in the memref.reinterpret_cast
-    // it builds for the collapse of a dynamic buffer).
-    if (groups.empty() || !op.hasPureTensorSemantics() ||
-        op.hasDynamicShape())
+    if (groups.empty())
       return op;
     rewriter.setInsertionPoint(op);
     auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
@@ -571,16 +572,15 @@ private:
       return 0;
     int64_t columns = ranges.back();
     int64_t rows = ranges[ranges.size() - 2];
-    int64_t width = lanes;
     if (ShapedType::isDynamic(columns) || ShapedType::isDynamic(rows) ||
         linalg::isReductionIterator(iterators[ranges.size() - 2]) ||
         columns < 2)
       return 0;
-    if (columns <= width)
-      return llvm::isPowerOf2_64(columns) && rows % width == 0 ? width : 0;
-    if (columns % width != 0 || columns > kMaxRowRegisters * width)
+    if (columns <= lanes)
+      return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
+    if (columns % lanes != 0 || columns > kMaxRowRegisters * lanes)
       return 0;
-    int64_t tile = std::min<int64_t>(width, rows & -rows);
+    int64_t tile = std::min<int64_t>(lanes, rows & -rows);
     return tile >= 2 ? tile : 0;
   }
 
@@ -598,9 +598,9 @@ private:
     vectorSizes[ranges.size() - 2] = rowTile;
     vectorSizes.back() = ranges.back();
     // The fill of the init is fused into the loop: there is one output per
-    // row, so a separate fill would write, and the loop read back, a
-    // sixteenth of the input's bytes again; fused, the init of each tile is
-    // a constant.
+    // short row, so a separate fill would write, and the loop read back, up
+    // to half of the input's bytes again (a sixteenth for W6); fused, the
+    // init of each tile is a constant.
     scf::SCFTileAndFuseOptions options;
     options.tilingOptions.setTileSizes(getIndexAttrs(rewriter, tileSizes));
     options.setFusionControlFn(
