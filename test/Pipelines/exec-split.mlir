@@ -37,6 +37,11 @@ func.func @sum_i32(%x: tensor<65536xi32>) -> tensor<i32> {
   return %r : tensor<i32>
 }
 
+func.func @sum_columns(%x: tensor<64x8xf32>) -> tensor<8xf32> {
+  %r = reduce.sum %x axes [0] : tensor<64x8xf32> -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
 func.func @print(%t: tensor<f32>) {
   %u = tensor.cast %t : tensor<f32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
@@ -97,6 +102,18 @@ func.func @main() {
   // CHECK-NEXT: [-0]
   %min_zero = call @min(%with_negative_zero) : (tensor<65536xf32>) -> tensor<f32>
   call @print(%min_zero) : (tensor<f32>) -> ()
+
+  // Column sums of the first 512 elements as 64x8: with threads=2 the rows
+  // are split into two halves whose sums are then added. Column j sums
+  // ((8 i + j) mod 7) - 3 for i < 64.
+  %first = tensor.extract_slice %xf[0] [512] [1] : tensor<65536xf32> to tensor<512xf32>
+  %cols_shape = arith.constant dense<[64, 8]> : tensor<2xindex>
+  %cols = tensor.reshape %first(%cols_shape) : (tensor<512xf32>, tensor<2xindex>) -> tensor<64x8xf32>
+  %colsum = call @sum_columns(%cols) : (tensor<64x8xf32>) -> tensor<8xf32>
+  %colsum_u = tensor.cast %colsum : tensor<8xf32> to tensor<*xf32>
+  // CHECK: Unranked Memref {{.*}} sizes = [8]
+  // CHECK-NEXT: [-3, -2, -1, 0, 1, 2, 3, -3]
+  call @printMemrefF32(%colsum_u) : (tensor<*xf32>) -> ()
 
   // CHECK: Unranked Memref {{.*}} sizes = []
   // CHECK-NEXT: [-5]

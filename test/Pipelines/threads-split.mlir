@@ -1,0 +1,25 @@
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 threads=2 min-parallel-bytes=0" | FileCheck %s
+
+// reduce-vectorize{threads=2}: a reduction whose only reduced dim is the
+// outermost one is split by rows into two reductions of consecutive halves
+// (each thread streams its own half of the input), run as an scf.forall,
+// then their results are combined.
+
+// CHECK-LABEL: func.func @sum_columns(
+// CHECK:         %[[HALVES:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, 32, 64] : tensor<64x64xf32> into tensor<2x32x64xf32>
+// CHECK:         %[[PARTS:.*]] = scf.forall (%{{.*}}) in (2) shared_outs(%{{.*}}) -> (tensor<2x64xf32>)
+// CHECK:           vector.transfer_read %[[HALVES]]
+// CHECK:         vector.transfer_read %[[PARTS]]
+// CHECK:         return
+func.func @sum_columns(%x: tensor<64x64xf32>) -> tensor<64xf32> {
+  %r = reduce.sum %x axes [0] : tensor<64x64xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// strict-fp-order keeps float sums in order: no split.
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 threads=2 min-parallel-bytes=0 strict-fp-order=true" | FileCheck %s --check-prefix=STRICT
+// STRICT-LABEL: func.func @sum_columns(
+// STRICT-NOT:     tensor.expand_shape
+// STRICT:         return
