@@ -48,6 +48,21 @@ for runtime in ["mlir_runner_utils", "mlir_c_runner_utils"]:
     config.substitutions.append(
         ("%" + runtime, os.path.join(runtime_lib_dir, "lib" + runtime + ".so")))
 
+# Host CPU features for the execution tests of target-specific lowerings:
+# `avx512dq` when the CPU has the AVX-512DQ range instructions on every
+# vector width (AVX-512DQ and AVX-512VL).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        cpu_flags = set()
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                cpu_flags.update(line.split(":", 1)[1].split())
+                break
+except OSError:
+    cpu_flags = set()
+if {"avx512dq", "avx512vl"} <= cpu_flags:
+    config.available_features.add("avx512dq")
+
 # Sanitizer build: options, features `asan`/`ubsan`/`fuzzer`, the canary and
 # the fuzz targets (test/Robustness, test/Fuzz).
 lit_config.load_config(

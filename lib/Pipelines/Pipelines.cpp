@@ -56,6 +56,11 @@ unsigned mlir::reduce::getHostVectorWidth() {
   return 128;
 }
 
+bool mlir::reduce::hostHasRange() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512dq") && features.lookup("avx512vl");
+}
+
 /// Adds the tiling and vectorization of the linalg reductions.
 static void addVectorization(OpPassManager &pm,
                              const ReduceToLLVMOptions &options) {
@@ -124,10 +129,16 @@ static void addLoweringToLLVM(OpPassManager &pm,
   // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
   // f32): the conversions from and to bf16 become integer ops.
   pm.addPass(createReduceExpandBF16Pass());
-  // Float minimums (and their reductions) as two plain mins and an or.
-  // The scalar path keeps the upstream lowering: it is the baseline.
-  if (!options.lowerToLoops)
-    pm.addPass(createReduceExpandMinimumFPass());
+  // Float minimums (and their reductions) as two plain mins and an or, or
+  // trees of them as range instructions. The scalar path keeps the upstream
+  // lowering: it is the baseline.
+  if (!options.lowerToLoops) {
+    ReduceExpandMinimumFPassOptions minimumOptions;
+    minimumOptions.x86Range =
+        options.minimumLowering == MinimumLowering::Range ||
+        (options.minimumLowering == MinimumLowering::Auto && hostHasRange());
+    pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
+  }
 
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.reassociateFPReductions = !options.strictFpOrder;

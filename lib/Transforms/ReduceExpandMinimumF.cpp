@@ -9,13 +9,16 @@
 // Rewrites `arith.minimumf` into two plain min selects and a bitwise or,
 // which x86 executes as two `vminps` and a `vorps` instead of the six
 // instructions of the backend's `llvm.minimum` expansion, and
-// `vector.reduction <minimumf>` into a tree of those minimums.
+// `vector.reduction <minimumf>` into a tree of those minimums. With
+// `x86-range`, trees of vector minimums first become AVX-512DQ range
+// instructions beside an ordered mask.
 //
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -60,6 +63,142 @@ static Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Value bits = arith::OrIOp::create(b, loc, plainMin(lhs, rhs),
                                     plainMin(rhs, lhs));
   return arith::BitcastOp::create(b, loc, lhs.getType(), bits);
+}
+
+/// Returns the name of the AVX-512 range intrinsic for `type`, or an empty
+/// string for a type that is not a whole 128-, 256- or 512-bit register of
+/// f32 or f64.
+static StringRef getRangeIntrinsic(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable())
+    return {};
+  Type elementType = vectorType.getElementType();
+  int64_t bits = vectorType.getNumElements() *
+                 static_cast<int64_t>(elementType.getIntOrFloatBitWidth());
+  if (elementType.isF32()) {
+    if (bits == 128)
+      return "llvm.x86.avx512.mask.range.ps.128";
+    if (bits == 256)
+      return "llvm.x86.avx512.mask.range.ps.256";
+    if (bits == 512)
+      return "llvm.x86.avx512.mask.range.ps.512";
+  } else if (elementType.isF64()) {
+    if (bits == 128)
+      return "llvm.x86.avx512.mask.range.pd.128";
+    if (bits == 256)
+      return "llvm.x86.avx512.mask.range.pd.256";
+    if (bits == 512)
+      return "llvm.x86.avx512.mask.range.pd.512";
+  }
+  return {};
+}
+
+/// Builds the IEEE 754-2019 minimumNumber of the register-sized vectors
+/// `lhs` and `rhs` as one `vrangeps`/`vrangepd` with imm 4 (minimum, sign
+/// from the comparison): -0 is below +0, and a NaN operand is skipped.
+static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
+                                 Value rhs) {
+  auto type = cast<VectorType>(lhs.getType());
+  int64_t lanes = type.getNumElements();
+  bool is512 = lanes * type.getElementTypeBitWidth() == 512;
+  auto constant = [&](unsigned width, int64_t value) -> Value {
+    return LLVM::ConstantOp::create(b, loc, b.getIntegerType(width),
+                                    b.getIntegerAttr(b.getIntegerType(width),
+                                                     value));
+  };
+  Value passThrough = LLVM::ZeroOp::create(b, loc, type);
+  // The mask has one bit per lane, in at least 8 bits.
+  SmallVector<Value> args = {lhs, rhs, constant(32, /*imm=*/4), passThrough,
+                             constant(std::max<int64_t>(lanes, 8), -1)};
+  if (is512)
+    args.push_back(constant(32, /*_MM_FROUND_CUR_DIRECTION=*/4));
+  return LLVM::CallIntrinsicOp::create(
+             b, loc, type, b.getStringAttr(getRangeIntrinsic(type)), args)
+      .getResult(0);
+}
+
+/// Returns the `arith.minimumf` that defines `value` if it is an inner node
+/// of a minimum tree in `block`: its only use is the next node.
+static arith::MinimumFOp getInnerNode(Value value, Block *block) {
+  auto op = value.getDefiningOp<arith::MinimumFOp>();
+  if (!op || op->getBlock() != block || !value.hasOneUse())
+    return {};
+  return op;
+}
+
+/// Collects the leaves of the minimum tree below `node` in `leaves`, and its
+/// inner nodes (operands before users) in `nodes`.
+static void collectTree(arith::MinimumFOp node, SmallVectorImpl<Value> &leaves,
+                        SmallVectorImpl<Operation *> &nodes) {
+  for (Value operand : {node.getLhs(), node.getRhs()}) {
+    if (auto inner = getInnerNode(operand, node->getBlock()))
+      collectTree(inner, leaves, nodes);
+    else
+      leaves.push_back(operand);
+  }
+  nodes.push_back(node);
+}
+
+/// Rebuilds the tree below `node` with minimum numbers over the same leaves.
+static Value buildMinimumNumberTree(OpBuilder &b, arith::MinimumFOp node) {
+  SmallVector<Value, 2> operands;
+  for (Value operand : {node.getLhs(), node.getRhs()}) {
+    if (auto inner = getInnerNode(operand, node->getBlock()))
+      operands.push_back(buildMinimumNumberTree(b, inner));
+    else
+      operands.push_back(operand);
+  }
+  return createMinimumNumber(b, node.getLoc(), operands[0], operands[1]);
+}
+
+/// Rewrites the minimum tree whose root is `root` into
+/// `select(ordered, minimum-number tree, NaN)` if it has at least four
+/// leaves: see the pass description.
+static void rewriteMinimumTree(arith::MinimumFOp root) {
+  SmallVector<Value> leaves;
+  SmallVector<Operation *> nodes;
+  collectTree(root, leaves, nodes);
+  if (leaves.size() < 4)
+    return;
+  OpBuilder b(root);
+  Location loc = root.getLoc();
+  Value minimum = buildMinimumNumberTree(b, root);
+  // One ordered compare per pair of leaves: unordered if either is a NaN.
+  Value ordered;
+  for (size_t i = 0; i < leaves.size(); i += 2) {
+    Value other = i + 1 < leaves.size() ? leaves[i + 1] : leaves[i];
+    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
+                                       leaves[i], other);
+    ordered = ordered ? arith::AndIOp::create(b, loc, ordered, pair) : pair;
+  }
+  auto type = cast<VectorType>(root.getType());
+  auto elementType = cast<FloatType>(type.getElementType());
+  Value nan = arith::ConstantOp::create(
+      b, loc, type,
+      DenseElementsAttr::get(
+          type, APFloat::getQNaN(elementType.getFloatSemantics())));
+  Value result = arith::SelectOp::create(b, loc, ordered, minimum, nan);
+  root.getResult().replaceAllUsesWith(result);
+  for (Operation *node : llvm::reverse(nodes))
+    node->erase();
+}
+
+/// Rewrites every minimum tree of register-sized vectors under `op`.
+static void rewriteMinimumTrees(Operation *op) {
+  SmallVector<arith::MinimumFOp> roots;
+  op->walk([&](arith::MinimumFOp node) {
+    if (getRangeIntrinsic(node.getType()).empty())
+      return;
+    Value result = node.getResult();
+    if (result.hasOneUse()) {
+      Operation *user = *result.getUsers().begin();
+      if (isa<arith::MinimumFOp>(user) && user->getBlock() == node->getBlock())
+        return; // An inner node: rewritten with its root.
+    }
+    roots.push_back(node);
+  });
+  for (arith::MinimumFOp root : roots)
+    rewriteMinimumTree(root);
 }
 
 namespace {
@@ -126,7 +265,11 @@ struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
 /// The `reduce-expand-minimumf` pass.
 struct ReduceExpandMinimumFPass
     : reduce::impl::ReduceExpandMinimumFPassBase<ReduceExpandMinimumFPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    if (x86Range)
+      rewriteMinimumTrees(getOperation());
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandMinimumF, ExpandMinimumFReduction>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -21,6 +21,17 @@ class OpPassManager;
 
 namespace reduce {
 
+/// How the pipeline lowers NaN-propagating float minimums.
+enum class MinimumLowering {
+  /// `range` when the host CPU has AVX-512DQ and AVX-512VL, else `or`.
+  Auto,
+  /// Two plain mins and an or per minimum (any x86 CPU).
+  Or,
+  /// Trees of minimums as AVX-512DQ range instructions beside an ordered
+  /// mask; the other minimums as `or`.
+  Range,
+};
+
 /// Options of the `reduce-to-llvm` pipeline.
 struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
   PassOptions::Option<unsigned> vectorWidth{
@@ -61,6 +72,19 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "whose reduction is split across threads; smaller and "
                      "dynamic inputs stay on one thread"),
       llvm::cl::init(1 << 20)};
+  PassOptions::Option<MinimumLowering> minimumLowering{
+      *this, "minimum-lowering",
+      llvm::cl::desc("How float minimums are lowered (min reductions)"),
+      llvm::cl::init(MinimumLowering::Auto),
+      llvm::cl::values(
+          clEnumValN(MinimumLowering::Auto, "auto",
+                     "range if the host CPU has AVX-512DQ and AVX-512VL, "
+                     "else or (the default)"),
+          clEnumValN(MinimumLowering::Or, "or",
+                     "two plain mins and an or per minimum"),
+          clEnumValN(MinimumLowering::Range, "range",
+                     "trees of minimums as AVX-512DQ vrangeps/vrangepd "
+                     "beside an ordered mask"))};
   PassOptions::Option<bool> lowerToLoops{
       *this, "lower-to-loops",
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
@@ -71,6 +95,10 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
 /// Returns the SIMD register width of the host CPU in bits: 512 with
 /// AVX-512F, 256 with AVX, 128 otherwise.
 unsigned getHostVectorWidth();
+
+/// Returns true if the host CPU has the AVX-512DQ range instructions on
+/// every vector width (AVX-512DQ and AVX-512VL).
+bool hostHasRange();
 
 /// Adds to `pm` (on a module) the passes that take the reduce dialect to the
 /// LLVM dialect: lower-reduce, tiling and vectorization (unless

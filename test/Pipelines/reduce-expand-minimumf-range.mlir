@@ -1,0 +1,96 @@
+// RUN: reduce-opt %s --reduce-expand-minimumf="x86-range" --split-input-file | FileCheck %s
+// RUN: reduce-opt %s --reduce-expand-minimumf --split-input-file | FileCheck %s --check-prefix=OR
+
+// With x86-range, a tree of at least four vector minimums' leaves becomes a
+// tree of AVX-512DQ range instructions (imm 4: the minimum number) and one
+// ordered compare per pair of leaves, whose mask selects the tree or a NaN.
+// Without the option the same minimums become plain mins and ors.
+
+// CHECK-LABEL: func.func @tree5(
+// CHECK-SAME:      %[[A:[^:]*]]: vector<16xf32>, %[[B:[^:]*]]: vector<16xf32>, %[[C:[^:]*]]: vector<16xf32>, %[[D:[^:]*]]: vector<16xf32>, %[[E:[^:]*]]: vector<16xf32>)
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<16xf32>
+// CHECK-DAG:     %[[IMM:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-DAG:     %[[ALL:.*]] = llvm.mlir.constant(-1 : i16) : i16
+// CHECK-DAG:     %[[ZERO:.*]] = llvm.mlir.zero : vector<16xf32>
+// CHECK:         %[[AB:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[A]], %[[B]], %[[IMM]], %[[ZERO]], %[[ALL]], %[[IMM]]) : (vector<16xf32>, vector<16xf32>, i32, vector<16xf32>, i16, i32) -> vector<16xf32>
+// CHECK:         %[[CD:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[C]], %[[D]], {{.*}}) : {{.*}} -> vector<16xf32>
+// CHECK:         %[[ABCD:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[AB]], %[[CD]], {{.*}}) : {{.*}} -> vector<16xf32>
+// CHECK:         %[[ALL5:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[ABCD]], %[[E]], {{.*}}) : {{.*}} -> vector<16xf32>
+// CHECK:         %[[O1:.*]] = arith.cmpf ord, %[[A]], %[[B]] : vector<16xf32>
+// CHECK:         %[[O2:.*]] = arith.cmpf ord, %[[C]], %[[D]] : vector<16xf32>
+// CHECK:         %[[O12:.*]] = arith.andi %[[O1]], %[[O2]] : vector<16xi1>
+// CHECK:         %[[O3:.*]] = arith.cmpf ord, %[[E]], %[[E]] : vector<16xf32>
+// CHECK:         %[[ORD:.*]] = arith.andi %[[O12]], %[[O3]] : vector<16xi1>
+// CHECK:         %[[R:.*]] = arith.select %[[ORD]], %[[ALL5]], %[[NAN]] : vector<16xi1>, vector<16xf32>
+// CHECK:         return %[[R]] : vector<16xf32>
+// CHECK-NOT:     arith.minimumf
+// OR-LABEL:    func.func @tree5(
+// OR-COUNT-8:    arith.select
+// OR-NOT:        llvm.call_intrinsic
+func.func @tree5(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
+                 %d: vector<16xf32>, %e: vector<16xf32>) -> vector<16xf32> {
+  %0 = arith.minimumf %a, %b : vector<16xf32>
+  %1 = arith.minimumf %c, %d : vector<16xf32>
+  %2 = arith.minimumf %0, %1 : vector<16xf32>
+  %3 = arith.minimumf %2, %e : vector<16xf32>
+  return %3 : vector<16xf32>
+}
+
+// -----
+
+// 128- and 256-bit registers of f32 and f64: no rounding operand, an i8
+// mask.
+
+// CHECK-LABEL: func.func @widths(
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.128"({{.*}}) : (vector<4xf32>, vector<4xf32>, i32, vector<4xf32>, i8) -> vector<4xf32>
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.256"({{.*}}) : (vector<4xf64>, vector<4xf64>, i32, vector<4xf64>, i8) -> vector<4xf64>
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.512"({{.*}}) : (vector<8xf64>, vector<8xf64>, i32, vector<8xf64>, i8, i32) -> vector<8xf64>
+// CHECK-NOT:     arith.minimumf
+func.func @widths(%a: vector<4xf32>, %b: vector<4xf32>, %c: vector<4xf32>,
+                  %d: vector<4xf32>, %e: vector<4xf64>, %f: vector<4xf64>,
+                  %g: vector<8xf64>, %h: vector<8xf64>)
+    -> (vector<4xf32>, vector<4xf64>, vector<8xf64>) {
+  %0 = arith.minimumf %a, %b : vector<4xf32>
+  %1 = arith.minimumf %c, %d : vector<4xf32>
+  %2 = arith.minimumf %0, %1 : vector<4xf32>
+  %3 = arith.minimumf %e, %f : vector<4xf64>
+  %4 = arith.minimumf %e, %e : vector<4xf64>
+  %5 = arith.minimumf %3, %4 : vector<4xf64>
+  %6 = arith.minimumf %5, %f : vector<4xf64>
+  %7 = arith.minimumf %g, %h : vector<8xf64>
+  %8 = arith.minimumf %h, %g : vector<8xf64>
+  %9 = arith.minimumf %7, %8 : vector<8xf64>
+  return %2, %6, %9 : vector<4xf32>, vector<4xf64>, vector<8xf64>
+}
+
+// -----
+
+// Left to the or expansion: a tree of three leaves, a result used twice
+// (the root of its own two-leaf tree, a leaf of the next), a vector that is
+// not a whole register, scalars, and minimums in different blocks.
+
+// CHECK-LABEL: func.func @kept(
+// CHECK-NOT:     llvm.call_intrinsic
+// CHECK:         return
+func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
+                %v: vector<6xf32>, %s: f32, %t: f32, %flag: i1)
+    -> (vector<16xf32>, vector<16xf32>, vector<6xf32>, f32, vector<16xf32>) {
+  %0 = arith.minimumf %a, %b : vector<16xf32>
+  %1 = arith.minimumf %0, %c : vector<16xf32>
+  %2 = arith.minimumf %1, %0 : vector<16xf32>
+  %3 = arith.minimumf %v, %v : vector<6xf32>
+  %4 = arith.minimumf %3, %v : vector<6xf32>
+  %5 = arith.minimumf %4, %3 : vector<6xf32>
+  %6 = arith.minimumf %s, %t : f32
+  %7 = arith.minimumf %6, %s : f32
+  %8 = arith.minimumf %7, %t : f32
+  %9 = arith.minimumf %a, %b : vector<16xf32>
+  %10 = arith.minimumf %9, %c : vector<16xf32>
+  %11 = scf.if %flag -> vector<16xf32> {
+    %12 = arith.minimumf %10, %a : vector<16xf32>
+    scf.yield %12 : vector<16xf32>
+  } else {
+    scf.yield %a : vector<16xf32>
+  }
+  return %1, %2, %5, %8, %11 : vector<16xf32>, vector<16xf32>, vector<6xf32>, f32, vector<16xf32>
+}
