@@ -394,14 +394,18 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
 
   // One descriptor per argument: allocated, aligned, offset, sizes, strides;
   // all in one array, which must not reallocate once pointers are taken.
+  // The packed interface takes a pointer to each argument word, then one to
+  // the results' storage. Sized up front and indexed: this runs on every
+  // call of a kernel that may take less than a microsecond.
   size_t argumentWords = 0;
   for (const BufferView &arg : args)
     argumentWords += 3 + 2 * arg.shape.size();
   size_t resultWords = 0;
   for (const TensorSignature &result : results)
     resultWords += 3 + 2 * result.shape.size();
-  SmallVector<int64_t, 64> words(argumentWords + std::max<size_t>(resultWords, 1));
-  SmallVector<void *, 64> packedArgs;
+  SmallVector<int64_t, 64> words(argumentWords +
+                                 std::max<size_t>(resultWords, 1));
+  SmallVector<void *, 64> packedArgs(argumentWords + (results.empty() ? 0 : 1));
   int64_t *word = words.data();
   for (const BufferView &arg : args) {
     auto pointer = reinterpret_cast<int64_t>(arg.data);
@@ -414,23 +418,24 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
       word[3 + rank + dim] = stride;
       stride *= arg.shape[dim];
     }
-    for (int64_t i = 0; i < 3 + 2 * rank; ++i)
-      packedArgs.push_back(word + i);
     word += 3 + 2 * rank;
   }
+  for (size_t i = 0; i < argumentWords; ++i)
+    packedArgs[i] = &words[i];
   int64_t *resultStorage = word;
   if (!results.empty())
-    packedArgs.push_back(resultStorage);
+    packedArgs[argumentWords] = resultStorage;
   packed(packedArgs.data());
 
   // A result's memory is ours to take when the kernel malloc'ed it: not an
   // input, not a constant global, not already taken by an earlier result.
+  // (A handful of pointers: a linear search beats a hash set here.)
   SmallVector<Buffer> outputs;
-  llvm::SmallPtrSet<void *, 4> notOwned;
+  outputs.reserve(results.size());
+  SmallVector<const void *, 8> notOwned = {
+      nullptr, reinterpret_cast<const void *>(kGlobalAllocatedPointer)};
   for (const BufferView &arg : args)
-    notOwned.insert(const_cast<void *>(arg.data));
-  notOwned.insert(reinterpret_cast<void *>(kGlobalAllocatedPointer));
-  notOwned.insert(nullptr);
+    notOwned.push_back(arg.data);
   const int64_t *resultWord = resultStorage;
   for (const TensorSignature &result : results) {
     size_t rank = result.shape.size();
@@ -442,7 +447,9 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
     resultWord += 3 + 2 * rank;
     size_t width = getByteWidth(result.elementType);
     char *base = aligned + offset * static_cast<int64_t>(width);
-    bool owned = notOwned.insert(allocated).second;
+    bool owned = !llvm::is_contained(notOwned, allocated);
+    if (owned)
+      notOwned.push_back(allocated);
     if (owned && isContiguous(sizes, strides)) {
       // Zero copy: the buffer adopts the kernel's allocation.
       outputs.push_back(Buffer::adopt(result.elementType, sizes, base,
