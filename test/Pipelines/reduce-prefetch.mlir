@@ -1,9 +1,10 @@
-// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch))" | FileCheck %s
-// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch{distance=1024}))" | FileCheck %s --check-prefix=NEAR
+// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch{distance=4096}))" | FileCheck %s
+// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch))" | FileCheck %s --check-prefix=DEFAULT
 
 // reduce-prefetch: a vector read of a function argument of at least 1 MiB,
-// in a loop that moves it, gets one prefetch per 128 bytes, 4 KiB ahead
-// (1024 f32), or half the contiguous span the loop walks when that is less.
+// in a loop that moves it, gets one prefetch per 128 bytes, `distance`
+// bytes ahead (4 KiB, 1024 f32, in the first run; the default, 2 KiB, in the
+// DEFAULT run), or half the contiguous span the loop walks when that is less.
 
 // CHECK-LABEL: func.func @rows(
 // CHECK-SAME:      %[[X:.*]]: memref<256x4096xf32>
@@ -15,9 +16,9 @@
 // CHECK:             memref.prefetch %[[X]][%[[ROW]], %[[B]]], read, locality<3>, data : memref<256x4096xf32>
 // CHECK-NOT:         memref.prefetch
 // CHECK:             vector.transfer_read %[[X]][%[[ROW]], %[[COL]]]
-// NEAR-LABEL: func.func @rows(
-// NEAR:           arith.addi %{{.*}}, %c256 : index
-// NEAR:           arith.addi %{{.*}}, %c288 : index
+// DEFAULT-LABEL: func.func @rows(
+// DEFAULT:        arith.addi %{{.*}}, %c512 : index
+// DEFAULT:        arith.addi %{{.*}}, %c544 : index
 func.func @rows(%x: memref<256x4096xf32>) -> vector<64xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -48,7 +48,7 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       *this, "prefetch-distance",
       llvm::cl::desc("Prefetch the inputs of 1 MiB or more this many bytes "
                      "ahead of the vector reads (0: no prefetch)"),
-      llvm::cl::init(4096)};
+      llvm::cl::init(2048)};
   PassOptions::Option<bool> f64Accumulation{
       *this, "f64-accumulation",
       llvm::cl::desc("Accumulate f32 sums and l1 norms in f64, rounded "

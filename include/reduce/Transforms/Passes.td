@@ -156,11 +156,14 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
     instructions per 64 bytes) read 64 MiB at 0.84 of the bandwidth of a
     load-only loop; with prefetches 4 KiB ahead, 0.95 (measured with a C
     loop on the 2-core Sapphire Rapids VM; 1 GiB from DRAM: 0.86 -> 0.97).
+    The default distance is 2 KiB (32 lines), measured against 1 and 4 KiB
+    in `docs/pipeline.md`: nearer suits sums, farther the min, and 4 KiB
+    slowed W2 on two threads by 15-20%.
     Addresses past the end of the buffer are harmless: a prefetch does not
     fault.
   }];
   let options = [
-    Option<"distance", "distance", "int64_t", /*default=*/"4096",
+    Option<"distance", "distance", "int64_t", /*default=*/"2048",
            "How far ahead of the read to prefetch, in bytes">,
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1048576",
            "Smallest function argument, in bytes, whose reads are "
