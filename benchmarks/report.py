@@ -166,8 +166,10 @@ out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
     "dims collapsed and unmasked tiles (W4), a shuffle tree across short "
     "and medium rows (W6, W4), all-axes reductions split into blocks (W5, also its "
     "accuracy and its two threads), rows streamed for outer reductions "
-    "(W2), the NaN-propagating min as two plain `vminps` and an or, and "
-    "software prefetch of large inputs. `reduce-bench --extra-jit=OPTIONS` "
+    "(W2), the NaN-propagating min as two plain `vminps` and an or, trees "
+    "of minimums (a W4 row) as AVX-512DQ `vrangeps` beside one ordered "
+    "compare per pair of leaves, and software prefetch of large inputs 2 KiB "
+    "ahead. `reduce-bench --extra-jit=OPTIONS` "
     "adds a JIT contender with other pipeline options (e.g. "
     "`prefetch-distance=0`) to compare.")
 out("")
