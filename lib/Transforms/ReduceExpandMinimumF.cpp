@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -68,29 +69,18 @@ static Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 /// Returns the name of the AVX-512 range intrinsic for `type`, or an empty
 /// string for a type that is not a whole 128-, 256- or 512-bit register of
 /// f32 or f64.
-static StringRef getRangeIntrinsic(Type type) {
+static std::string getRangeIntrinsic(Type type) {
   auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable())
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
+      !isExpandedElementType(vectorType))
     return {};
-  Type elementType = vectorType.getElementType();
-  int64_t bits = vectorType.getNumElements() *
-                 static_cast<int64_t>(elementType.getIntOrFloatBitWidth());
-  if (elementType.isF32()) {
-    if (bits == 128)
-      return "llvm.x86.avx512.mask.range.ps.128";
-    if (bits == 256)
-      return "llvm.x86.avx512.mask.range.ps.256";
-    if (bits == 512)
-      return "llvm.x86.avx512.mask.range.ps.512";
-  } else if (elementType.isF64()) {
-    if (bits == 128)
-      return "llvm.x86.avx512.mask.range.pd.128";
-    if (bits == 256)
-      return "llvm.x86.avx512.mask.range.pd.256";
-    if (bits == 512)
-      return "llvm.x86.avx512.mask.range.pd.512";
-  }
-  return {};
+  unsigned elementBits = vectorType.getElementTypeBitWidth();
+  int64_t bits = vectorType.getNumElements() * elementBits;
+  if (bits != 128 && bits != 256 && bits != 512)
+    return {};
+  return (llvm::Twine("llvm.x86.avx512.mask.range.") +
+          (elementBits == 32 ? "ps." : "pd.") + llvm::Twine(bits))
+      .str();
 }
 
 /// Builds the IEEE 754-2019 minimumNumber of the register-sized vectors
@@ -126,29 +116,27 @@ static arith::MinimumFOp getInnerNode(Value value, Block *block) {
   return op;
 }
 
-/// Collects the leaves of the minimum tree below `node` in `leaves`, and its
-/// inner nodes (operands before users) in `nodes`.
-static void collectTree(arith::MinimumFOp node, SmallVectorImpl<Value> &leaves,
-                        SmallVectorImpl<Operation *> &nodes) {
-  for (Value operand : {node.getLhs(), node.getRhs()}) {
-    if (auto inner = getInnerNode(operand, node->getBlock()))
-      collectTree(inner, leaves, nodes);
+/// Collects the leaves of the minimum tree below `root` in `leaves` (left to
+/// right) and its nodes in `nodes` (operands before users, `root` last).
+/// Iterative: a chain of minimums can be as long as a dim is wide.
+static void collectTree(arith::MinimumFOp root, SmallVectorImpl<Value> &leaves,
+                        SmallVectorImpl<arith::MinimumFOp> &nodes) {
+  Block *block = root->getBlock();
+  // (node, operands visited so far).
+  SmallVector<std::pair<arith::MinimumFOp, unsigned>> stack = {{root, 0}};
+  while (!stack.empty()) {
+    auto &[node, visited] = stack.back();
+    if (visited == 2) {
+      nodes.push_back(node);
+      stack.pop_back();
+      continue;
+    }
+    Value operand = node->getOperand(visited++);
+    if (auto inner = getInnerNode(operand, block))
+      stack.push_back({inner, 0});
     else
       leaves.push_back(operand);
   }
-  nodes.push_back(node);
-}
-
-/// Rebuilds the tree below `node` with minimum numbers over the same leaves.
-static Value buildMinimumNumberTree(OpBuilder &b, arith::MinimumFOp node) {
-  SmallVector<Value, 2> operands;
-  for (Value operand : {node.getLhs(), node.getRhs()}) {
-    if (auto inner = getInnerNode(operand, node->getBlock()))
-      operands.push_back(buildMinimumNumberTree(b, inner));
-    else
-      operands.push_back(operand);
-  }
-  return createMinimumNumber(b, node.getLoc(), operands[0], operands[1]);
 }
 
 /// Rewrites the minimum tree whose root is `root` into
@@ -156,13 +144,20 @@ static Value buildMinimumNumberTree(OpBuilder &b, arith::MinimumFOp node) {
 /// leaves: see the pass description.
 static void rewriteMinimumTree(arith::MinimumFOp root) {
   SmallVector<Value> leaves;
-  SmallVector<Operation *> nodes;
+  SmallVector<arith::MinimumFOp> nodes;
   collectTree(root, leaves, nodes);
   if (leaves.size() < 4)
     return;
   OpBuilder b(root);
   Location loc = root.getLoc();
-  Value minimum = buildMinimumNumberTree(b, root);
+  // The same tree over minimum numbers, built operands first.
+  IRMapping rebuilt;
+  for (arith::MinimumFOp node : nodes)
+    rebuilt.map(node.getResult(),
+                createMinimumNumber(b, node.getLoc(),
+                                    rebuilt.lookupOrDefault(node.getLhs()),
+                                    rebuilt.lookupOrDefault(node.getRhs())));
+  Value minimum = rebuilt.lookup(root.getResult());
   // One ordered compare per pair of leaves: unordered if either is a NaN.
   Value ordered;
   for (size_t i = 0; i < leaves.size(); i += 2) {
@@ -179,7 +174,7 @@ static void rewriteMinimumTree(arith::MinimumFOp root) {
           type, APFloat::getQNaN(elementType.getFloatSemantics())));
   Value result = arith::SelectOp::create(b, loc, ordered, minimum, nan);
   root.getResult().replaceAllUsesWith(result);
-  for (Operation *node : llvm::reverse(nodes))
+  for (arith::MinimumFOp node : llvm::reverse(nodes))
     node->erase();
 }
 

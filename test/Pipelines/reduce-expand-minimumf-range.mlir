@@ -94,3 +94,11 @@ func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
   }
   return %1, %2, %5, %8, %11 : vector<16xf32>, vector<16xf32>, vector<6xf32>, f32, vector<16xf32>
 }
+
+// A chain of 200000 minimums is one tree, collected without recursion.
+// RUN: %python %S/Inputs/minimum-chain.py 200000 \
+// RUN:   | reduce-opt --reduce-expand-minimumf="x86-range" | FileCheck %s --check-prefix=CHAIN
+// CHAIN-LABEL: func.func @chain(
+// CHAIN-NOT:     arith.minimumf
+// CHAIN:         arith.select
+// CHAIN-NEXT:    return
