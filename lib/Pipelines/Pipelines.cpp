@@ -121,16 +121,9 @@ static void addLoweringToLLVM(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
     pm.addPass(createCanonicalizerPass());
   }
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createCanonicalizerPass());
-
-  // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
-  // f32): the conversions from and to bf16 become integer ops.
-  pm.addPass(createReduceExpandBF16Pass());
   // Float minimums (and their reductions) as two plain mins and an or, or
-  // trees of them as range instructions. The scalar path keeps the upstream
+  // loop accumulators and trees of them as range instructions; on scf loops,
+  // whose accumulators it can extend. The scalar path keeps the upstream
   // lowering: it is the baseline.
   if (!options.lowerToLoops) {
     ReduceExpandMinimumFPassOptions minimumOptions;
@@ -139,6 +132,14 @@ static void addLoweringToLLVM(OpPassManager &pm,
         (options.minimumLowering == MinimumLowering::Auto && hostHasRange());
     pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
   }
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+
+  // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
+  // f32): the conversions from and to bf16 become integer ops.
+  pm.addPass(createReduceExpandBF16Pass());
 
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.reassociateFPReductions = !options.strictFpOrder;

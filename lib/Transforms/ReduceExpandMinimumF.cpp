@@ -19,6 +19,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -107,6 +109,39 @@ static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
       .getResult(0);
 }
 
+/// Returns the width in bits of the widest register (512, 256 or 128) that
+/// `type`, a 1-D f32/f64 vector, is a whole number of; 0 if none.
+static int64_t getChunkBits(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
+      !isExpandedElementType(vectorType))
+    return 0;
+  int64_t bits =
+      vectorType.getNumElements() * vectorType.getElementTypeBitWidth();
+  for (int64_t chunk : {512, 256, 128})
+    if (bits % chunk == 0)
+      return chunk;
+  return 0;
+}
+
+/// Returns lanes [offset, offset + lanes) of the 1-D vector `vector`.
+static Value createSlice(OpBuilder &b, Location loc, Value vector,
+                         int64_t offset, int64_t lanes) {
+  return vector::ExtractStridedSliceOp::create(b, loc, vector,
+                                               /*offsets=*/{offset},
+                                               /*sizes=*/{lanes},
+                                               /*strides=*/{1});
+}
+
+/// Returns a vector of quiet NaNs of `type`.
+static Value createNaN(OpBuilder &b, Location loc, VectorType type) {
+  auto elementType = cast<FloatType>(type.getElementType());
+  return arith::ConstantOp::create(
+      b, loc, type,
+      DenseElementsAttr::get(
+          type, APFloat::getQNaN(elementType.getFloatSemantics())));
+}
+
 /// Returns the `arith.minimumf` that defines `value` if it is an inner node
 /// of a minimum tree in `block`: its only use is the next node.
 static arith::MinimumFOp getInnerNode(Value value, Block *block) {
@@ -166,12 +201,7 @@ static void rewriteMinimumTree(arith::MinimumFOp root) {
                                        leaves[i], other);
     ordered = ordered ? arith::AndIOp::create(b, loc, ordered, pair) : pair;
   }
-  auto type = cast<VectorType>(root.getType());
-  auto elementType = cast<FloatType>(type.getElementType());
-  Value nan = arith::ConstantOp::create(
-      b, loc, type,
-      DenseElementsAttr::get(
-          type, APFloat::getQNaN(elementType.getFloatSemantics())));
+  Value nan = createNaN(b, loc, cast<VectorType>(root.getType()));
   Value result = arith::SelectOp::create(b, loc, ordered, minimum, nan);
   root.getResult().replaceAllUsesWith(result);
   for (arith::MinimumFOp node : llvm::reverse(nodes))
@@ -194,6 +224,140 @@ static void rewriteMinimumTrees(Operation *op) {
   });
   for (arith::MinimumFOp root : roots)
     rewriteMinimumTree(root);
+}
+
+/// A loop-carried minimum: the iter_arg `index` of a loop whose only use is
+/// the `arith.minimumf` `update`, whose only use is the yield of that
+/// iter_arg.
+struct MinimumAccumulator {
+  unsigned index;
+  arith::MinimumFOp update;
+  /// The operand of `update` that is the iter_arg (0 or 1).
+  unsigned accOperand;
+};
+
+/// Returns the minimum accumulators of `loop` whose type is a whole number
+/// of registers.
+static SmallVector<MinimumAccumulator> getMinimumAccumulators(scf::ForOp loop) {
+  SmallVector<MinimumAccumulator> accumulators;
+  Operation *yield = loop.getBody()->getTerminator();
+  for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    if (!getChunkBits(arg.getType()) || !arg.hasOneUse())
+      continue;
+    auto update = dyn_cast<arith::MinimumFOp>(*arg.getUsers().begin());
+    if (!update || update->getBlock() != loop.getBody() ||
+        update.getLhs() == update.getRhs() || !update->hasOneUse() ||
+        yield->getOperand(index) != update.getResult())
+      continue;
+    accumulators.push_back(
+        {static_cast<unsigned>(index), update, update.getLhs() == arg ? 0u : 1u});
+  }
+  return accumulators;
+}
+
+/// Rewrites the minimum accumulators of `loop`: each register of an
+/// accumulator becomes a minimum number (one range instruction) beside an
+/// ordered mask carried by the loop (one masked ordered compare), and the
+/// loop result the minimum number where the mask is set, a NaN elsewhere.
+/// One mask per register, so that each stays in a mask register.
+static void rewriteMinimumAccumulators(RewriterBase &rewriter,
+                                       scf::ForOp loop) {
+  SmallVector<MinimumAccumulator> accumulators = getMinimumAccumulators(loop);
+  if (accumulators.empty())
+    return;
+  Location loc = loop.getLoc();
+  auto chunkLanesOf = [](Value value) {
+    auto type = cast<VectorType>(value.getType());
+    return getChunkBits(type) / type.getElementTypeBitWidth();
+  };
+  rewriter.setInsertionPoint(loop);
+  // The init may itself be a NaN (a partial result of an outer tile).
+  SmallVector<Value> orderedInits;
+  for (const MinimumAccumulator &acc : accumulators) {
+    Value init = loop.getInitArgs()[acc.index];
+    int64_t chunkLanes = chunkLanesOf(init);
+    int64_t lanes = cast<VectorType>(init.getType()).getNumElements();
+    for (int64_t offset = 0; offset < lanes; offset += chunkLanes) {
+      Value chunk = createSlice(rewriter, loc, init, offset, chunkLanes);
+      orderedInits.push_back(arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::ORD, chunk, chunk));
+    }
+  }
+  FailureOr<LoopLikeOpInterface> rewritten = loop.replaceWithAdditionalYields(
+      rewriter, orderedInits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location, ArrayRef<BlockArgument> orderedArgs) {
+        SmallVector<Value> orderedYields;
+        for (const MinimumAccumulator &acc : accumulators) {
+          arith::MinimumFOp update = acc.update;
+          Location updateLoc = update.getLoc();
+          b.setInsertionPoint(update);
+          Value accValue = update->getOperand(acc.accOperand);
+          Value x = update->getOperand(1 - acc.accOperand);
+          int64_t chunkLanes = chunkLanesOf(x);
+          int64_t lanes = cast<VectorType>(x.getType()).getNumElements();
+          Value minimum =
+              lanes == chunkLanes ? Value() : ub::PoisonOp::create(b, updateLoc, x.getType());
+          for (int64_t offset = 0; offset < lanes; offset += chunkLanes) {
+            Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
+            Value chunk = createMinimumNumber(
+                b, updateLoc,
+                createSlice(b, updateLoc, accValue, offset, chunkLanes),
+                xChunk);
+            minimum = minimum ? vector::InsertStridedSliceOp::create(
+                                    b, updateLoc, chunk, minimum,
+                                    /*offsets=*/{offset}, /*strides=*/{1})
+                                    .getResult()
+                              : chunk;
+            Value xOrdered = arith::CmpFOp::create(
+                b, updateLoc, arith::CmpFPredicate::ORD, xChunk, xChunk);
+            orderedYields.push_back(arith::AndIOp::create(
+                b, updateLoc, orderedArgs[orderedYields.size()], xOrdered));
+          }
+          rewriter.replaceOp(update, minimum);
+        }
+        return orderedYields;
+      });
+  if (failed(rewritten))
+    return;
+  auto newLoop = cast<scf::ForOp>(rewritten->getOperation());
+  rewriter.setInsertionPointAfter(newLoop);
+  unsigned nextOrdered = newLoop.getNumResults() - orderedInits.size();
+  for (const MinimumAccumulator &acc : accumulators) {
+    Value minimum = newLoop.getResult(acc.index);
+    auto type = cast<VectorType>(minimum.getType());
+    int64_t chunkLanes = chunkLanesOf(minimum);
+    Value nan = createNaN(rewriter, loc, VectorType::get({chunkLanes},
+                                                        type.getElementType()));
+    Value result;
+    SmallVector<Operation *> keep;
+    for (int64_t offset = 0; offset < type.getNumElements();
+         offset += chunkLanes) {
+      Value chunk = createSlice(rewriter, loc, minimum, offset, chunkLanes);
+      keep.push_back(chunk.getDefiningOp());
+      Value selected = arith::SelectOp::create(
+          rewriter, loc, newLoop.getResult(nextOrdered++), chunk, nan);
+      if (chunkLanes == type.getNumElements()) {
+        result = selected;
+        break;
+      }
+      if (!result)
+        result = ub::PoisonOp::create(rewriter, loc, type);
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, selected, result, /*offsets=*/{offset},
+          /*strides=*/{1});
+    }
+    SmallPtrSet<Operation *, 8> exceptions(keep.begin(), keep.end());
+    rewriter.replaceAllUsesExcept(minimum, result, exceptions);
+  }
+}
+
+/// Rewrites the minimum accumulators of every scf.for under `op`.
+static void rewriteMinimumLoops(Operation *op) {
+  SmallVector<scf::ForOp> loops;
+  op->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  IRRewriter rewriter(op->getContext());
+  for (scf::ForOp loop : loops)
+    rewriteMinimumAccumulators(rewriter, loop);
 }
 
 namespace {
@@ -263,8 +427,10 @@ struct ReduceExpandMinimumFPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (x86Range)
+    if (x86Range) {
+      rewriteMinimumLoops(getOperation());
       rewriteMinimumTrees(getOperation());
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandMinimumF, ExpandMinimumFReduction>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -102,3 +102,74 @@ func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
 // CHAIN-NOT:     arith.minimumf
 // CHAIN:         arith.select
 // CHAIN-NEXT:    return
+
+// -----
+
+// A loop-carried minimum of 4 registers: per register, a range
+// instruction and an ordered mask carried by the loop (starting from the
+// ordered lanes of the init); after the loop, each register is the range
+// result where its mask is set, a NaN elsewhere.
+
+// CHECK-LABEL: func.func @accumulator(
+// CHECK-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<64xf32>)
+// CHECK-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<16xf32>
+// CHECK:         %[[I0:.*]] = vector.extract_strided_slice %[[INIT]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK:         %[[O0:.*]] = arith.cmpf ord, %[[I0]], %[[I0]] : vector<16xf32>
+// CHECK-COUNT-3: arith.cmpf ord
+// CHECK:         %[[LOOP:.*]]:5 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]], %[[K0:.*]] = %[[O0]], %[[K1:.*]] = %{{.*}}, %[[K2:.*]] = %{{.*}}, %[[K3:.*]] = %{{.*}}) -> (vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>)
+// CHECK:           %[[X:.*]] = vector.transfer_read %[[M]]
+// CHECK:           %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK:           %[[A0:.*]] = vector.extract_strided_slice %[[ACC]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK:           %[[R0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[A0]], %[[X0]], {{.*}})
+// CHECK:           vector.insert_strided_slice %[[R0]], %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<64xf32>
+// CHECK:           %[[XO0:.*]] = arith.cmpf ord, %[[X0]], %[[X0]] : vector<16xf32>
+// CHECK:           %[[N0:.*]] = arith.andi %[[K0]], %[[XO0]] : vector<16xi1>
+// CHECK-COUNT-3:   llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"
+// CHECK:           scf.yield %{{.*}}, %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>
+// CHECK:         %[[L0:.*]] = vector.extract_strided_slice %[[LOOP]]#0 {offsets = [0], sizes = [16], strides = [1]}
+// CHECK:         %[[S0:.*]] = arith.select %[[LOOP]]#1, %[[L0]], %[[NAN]] : vector<16xi1>, vector<16xf32>
+// CHECK:         vector.insert_strided_slice %[[S0]]
+// CHECK-COUNT-3: arith.select %[[LOOP]]#{{[2-4]}}
+// CHECK:         %[[R:.*]] = vector.insert_strided_slice
+// CHECK:         return %[[R]] : vector<64xf32>
+// CHECK-NOT:     arith.minimumf
+func.func @accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c64 iter_args(%acc = %init) -> (vector<64xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<64xf32>
+    %min = arith.minimumf %x, %acc : vector<64xf32>
+    scf.yield %min : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+
+// -----
+
+// Not minimum accumulators: the iter_arg also read elsewhere, the minimum
+// also used elsewhere, a vector that is not whole registers. They keep the
+// or form.
+
+// CHECK-LABEL: func.func @not_accumulators(
+// CHECK-NOT:     llvm.call_intrinsic
+// CHECK:         return
+func.func @not_accumulators(%m: memref<4096xf32>, %init: vector<16xf32>, %odd: vector<6xf32>)
+    -> (vector<16xf32>, vector<16xf32>, vector<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r:3 = scf.for %i = %c0 to %c4096 step %c16 iter_args(%a = %init, %b = %init, %c = %odd) -> (vector<16xf32>, vector<16xf32>, vector<6xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<16xf32>
+    %y = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<6xf32>
+    %ma = arith.minimumf %x, %a : vector<16xf32>
+    %twice = arith.addf %ma, %a : vector<16xf32>
+    %mb = arith.minimumf %b, %x : vector<16xf32>
+    vector.transfer_write %mb, %m[%i] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
+    %mc = arith.minimumf %c, %y : vector<6xf32>
+    scf.yield %twice, %mb, %mc : vector<16xf32>, vector<16xf32>, vector<6xf32>
+  }
+  return %r#0, %r#1, %r#2 : vector<16xf32>, vector<16xf32>, vector<6xf32>
+}

@@ -176,7 +176,8 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
 }
 
 def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
-  let summary = "Expand float minimums into two plain min selects and an or";
+  let summary = "Expand float minimums into two plain min selects and an "
+                "or, or range instructions beside an ordered mask";
   let description = [{
     `arith.minimumf` (NaN-propagating, -0 below +0) lowers to
     `llvm.minimum`, which the x86 backend expands into six vector
@@ -203,9 +204,21 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
     largest power of two into the first ones, then each level combines the
     two halves; the accumulator comes last.
 
-    With `x86-range` (for x86 CPUs with AVX-512DQ and AVX-512VL), a tree
-    of at least four leaves is rewritten first, so that each leaf costs
-    one instruction and a half instead of three. A tree is a maximal set
+    With `x86-range` (for x86 CPUs with AVX-512DQ and AVX-512VL), loop
+    accumulators and trees of at least four leaves are rewritten first.
+
+    A minimum accumulator is an `scf.for` iter_arg (a 1-D f32/f64 vector of
+    whole 128-, 256- or 512-bit registers) whose only use is an
+    `arith.minimumf` whose only use is its yield. Each register of it
+    becomes a range instruction (the minimum number, below) beside an
+    ordered mask, a new iter_arg that starts as the ordered lanes of the
+    init and is and'ed with the ordered lanes of each value read (one masked
+    `vcmpordps` into a mask register). After the loop the register is the
+    minimum number where its mask is set and a NaN elsewhere: two
+    instructions per register read instead of three, on two ports.
+
+    For trees, each leaf costs one instruction and a half instead of
+    three. A tree is a maximal set
     of vector `arith.minimumf` ops in one block whose inner results each
     have a single use, the next op of the tree; its leaves are the other
     operands. On a register-sized vector (4, 8 or 16 f32, 2, 4 or 8 f64)
@@ -230,6 +243,7 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::ub::UBDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
