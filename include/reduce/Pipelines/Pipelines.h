@@ -27,8 +27,8 @@ enum class MinimumLowering {
   Auto,
   /// Two plain mins and an or per minimum (any x86 CPU).
   Or,
-  /// Trees of minimums as AVX-512DQ range instructions beside an ordered
-  /// mask; the other minimums as `or`.
+  /// Loop accumulators and trees of minimums as AVX-512DQ range
+  /// instructions beside an ordered mask; the other minimums as `or`.
   Range,
 };
 
@@ -83,8 +83,8 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
           clEnumValN(MinimumLowering::Or, "or",
                      "two plain mins and an or per minimum"),
           clEnumValN(MinimumLowering::Range, "range",
-                     "trees of minimums as AVX-512DQ vrangeps/vrangepd "
-                     "beside an ordered mask"))};
+                     "loop accumulators and trees of minimums as "
+                     "AVX-512DQ vrangeps/vrangepd beside an ordered mask"))};
   PassOptions::Option<bool> lowerToLoops{
       *this, "lower-to-loops",
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "

@@ -237,8 +237,8 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
   }];
   let options = [
     Option<"x86Range", "x86-range", "bool", /*default=*/"false",
-           "Rewrite minimum trees with the AVX-512DQ range instruction and "
-           "an ordered mask (needs AVX-512DQ and AVX-512VL)">,
+           "Rewrite minimum loop accumulators and trees with the AVX-512DQ "
+           "range instruction and an ordered mask (needs AVX-512DQ and AVX-512VL)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
