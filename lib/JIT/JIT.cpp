@@ -228,6 +228,12 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return makeError("invalid pipeline options '" + options.pipelineOptions +
                      "'");
+  // The code runs on this CPU: range instructions it lacks would stop the
+  // backend with a fatal error.
+  if (pipelineOptions.minimumLowering == MinimumLowering::Range &&
+      !hostHasRange())
+    return makeError("pipeline option minimum-lowering=range needs "
+                     "AVX-512DQ and AVX-512VL, which this CPU does not have");
   PassManager pm(context);
   buildReduceToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/JIT/JIT.h"
+#include "reduce/Pipelines/Pipelines.h"
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
@@ -20,6 +21,10 @@
 #include "mlir/IR/MLIRContext.h"
 
 #include "gtest/gtest.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -245,6 +250,41 @@ TEST(JitApiTest, CompileErrors) {
   badLevel.optLevel = 4;
   EXPECT_EQ(errorOf(JitModule::compile(kSumRows, badLevel)),
             "optimization level 4 is out of range [0, 3]");
+}
+
+// minimum-lowering=range compiles on a CPU with AVX-512DQ and AVX-512VL,
+// and is refused with an error elsewhere (the backend would stop the
+// process). Only the branch of this machine's CPU runs.
+TEST(JitApiTest, RangeMinimumNeedsAVX512DQ) {
+  JitOptions range;
+  range.pipelineOptions = "minimum-lowering=range";
+  auto module = JitModule::compile(R"mlir(
+    func.func @f(%x: tensor<4x64xf32>) -> tensor<4xf32> {
+      %r = reduce.min %x axes [1] : tensor<4x64xf32> -> tensor<4xf32>
+      return %r : tensor<4xf32>
+    })mlir", range);
+  if (!hostHasRange()) {
+    ASSERT_FALSE(module);
+    EXPECT_EQ(llvm::toString(module.takeError()),
+              "pipeline option minimum-lowering=range needs AVX-512DQ and "
+              "AVX-512VL, which this CPU does not have");
+    return;
+  }
+  ASSERT_TRUE(bool(module)) << llvm::toString(module.takeError());
+  auto function = (*module)->lookup("f");
+  ASSERT_TRUE(bool(function)) << llvm::toString(function.takeError());
+  std::vector<float> input(4 * 64);
+  for (size_t i = 0; i < input.size(); ++i)
+    input[i] = static_cast<float>(i % 64) - 10.0f;
+  input[64 + 5] = std::numeric_limits<float>::quiet_NaN();
+  int64_t shape[] = {4, 64};
+  auto results = function->call({{ElementType::f32, shape, input.data()}});
+  ASSERT_TRUE(bool(results)) << llvm::toString(results.takeError());
+  llvm::ArrayRef<float> values = (*results)[0].getElements<float>();
+  EXPECT_EQ(values[0], -10.0f);
+  EXPECT_TRUE(std::isnan(values[1]));
+  EXPECT_EQ(values[2], -10.0f);
+  EXPECT_EQ(values[3], -10.0f);
 }
 
 } // namespace
