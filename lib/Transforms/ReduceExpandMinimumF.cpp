@@ -46,8 +46,8 @@ static bool isExpandedElementType(Type type) {
 /// replaced by signless integers of the same width.
 static Type getBitsType(Type type) {
   Type elementType = getElementTypeOrSelf(type);
-  auto intType = IntegerType::get(type.getContext(),
-                                  elementType.getIntOrFloatBitWidth());
+  auto intType =
+      IntegerType::get(type.getContext(), elementType.getIntOrFloatBitWidth());
   if (auto vectorType = dyn_cast<VectorType>(type))
     return vectorType.clone(intType);
   return intType;
@@ -58,13 +58,12 @@ static Type getBitsType(Type type) {
 /// select(rhs < lhs, rhs, lhs))` on their bits: see the pass description.
 static Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto plainMin = [&](Value x, Value y) -> Value {
-    Value less =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
+    Value less = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
     Value min = arith::SelectOp::create(b, loc, less, x, y);
     return arith::BitcastOp::create(b, loc, getBitsType(x.getType()), min);
   };
-  Value bits = arith::OrIOp::create(b, loc, plainMin(lhs, rhs),
-                                    plainMin(rhs, lhs));
+  Value bits =
+      arith::OrIOp::create(b, loc, plainMin(lhs, rhs), plainMin(rhs, lhs));
   return arith::BitcastOp::create(b, loc, lhs.getType(), bits);
 }
 
@@ -94,9 +93,9 @@ static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
   int64_t lanes = type.getNumElements();
   bool is512 = lanes * type.getElementTypeBitWidth() == 512;
   auto constant = [&](unsigned width, int64_t value) -> Value {
-    return LLVM::ConstantOp::create(b, loc, b.getIntegerType(width),
-                                    b.getIntegerAttr(b.getIntegerType(width),
-                                                     value));
+    return LLVM::ConstantOp::create(
+        b, loc, b.getIntegerType(width),
+        b.getIntegerAttr(b.getIntegerType(width), value));
   };
   Value passThrough = LLVM::ZeroOp::create(b, loc, type);
   // The mask has one bit per lane, in at least 8 bits.
@@ -249,8 +248,8 @@ static SmallVector<MinimumAccumulator> getMinimumAccumulators(scf::ForOp loop) {
         update.getLhs() == update.getRhs() || !update->hasOneUse() ||
         yield->getOperand(index) != update.getResult())
       continue;
-    accumulators.push_back(
-        {static_cast<unsigned>(index), update, update.getLhs() == arg ? 0u : 1u});
+    accumulators.push_back({static_cast<unsigned>(index), update,
+                            update.getLhs() == arg ? 0u : 1u});
   }
   return accumulators;
 }
@@ -295,8 +294,9 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
           Value x = update->getOperand(1 - acc.accOperand);
           int64_t chunkLanes = chunkLanesOf(x);
           int64_t lanes = cast<VectorType>(x.getType()).getNumElements();
-          Value minimum =
-              lanes == chunkLanes ? Value() : ub::PoisonOp::create(b, updateLoc, x.getType());
+          Value minimum = lanes == chunkLanes
+                              ? Value()
+                              : ub::PoisonOp::create(b, updateLoc, x.getType());
           for (int64_t offset = 0; offset < lanes; offset += chunkLanes) {
             Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
             Value chunk = createMinimumNumber(
@@ -326,8 +326,8 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
     Value minimum = newLoop.getResult(acc.index);
     auto type = cast<VectorType>(minimum.getType());
     int64_t chunkLanes = chunkLanesOf(minimum);
-    Value nan = createNaN(rewriter, loc, VectorType::get({chunkLanes},
-                                                        type.getElementType()));
+    Value nan = createNaN(rewriter, loc,
+                          VectorType::get({chunkLanes}, type.getElementType()));
     Value result;
     SmallVector<Operation *> keep;
     for (int64_t offset = 0; offset < type.getNumElements();
@@ -370,8 +370,8 @@ struct ExpandMinimumF : OpRewritePattern<arith::MinimumFOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isExpandedElementType(op.getType()))
       return rewriter.notifyMatchFailure(op, "not f32 or f64");
-    rewriter.replaceOp(op, createMinimum(rewriter, op.getLoc(), op.getLhs(),
-                                         op.getRhs()));
+    rewriter.replaceOp(
+        op, createMinimum(rewriter, op.getLoc(), op.getLhs(), op.getRhs()));
     return success();
   }
 };
@@ -401,7 +401,8 @@ struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
     Value vector = op.getVector();
     int64_t size = type.getNumElements();
     if (!llvm::isPowerOf2_64(size)) {
-      int64_t head = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(size)));
+      int64_t head =
+          static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(size)));
       int64_t tail = size - head;
       Value folded = createMinimum(rewriter, loc, slice(vector, 0, tail),
                                    slice(vector, head, tail));
