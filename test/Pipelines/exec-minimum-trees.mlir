@@ -16,7 +16,8 @@
 // row is 15 registers, reduced by a tree of minimums that
 // minimum-lowering=range turns into range instructions beside an ordered
 // mask (1 compare per pair of leaves); narrower vectors give loops whose
-// accumulators are combined by such trees. The values put NaNs and zeros
+// accumulators become range instructions beside an ordered mask carried by
+// the loop, and are then combined by such trees. The values put NaNs and zeros
 // where the pairing matters. Row r of x holds ((7c + 3r) mod 29) + 1 at
 // column c, except:
 // - rows 0-14: a NaN in register r, lane r (column 17r): a NaN in every
