@@ -67,20 +67,26 @@ static Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::BitcastOp::create(b, loc, lhs.getType(), bits);
 }
 
+/// Returns the size in bits of `type` if it is a fixed 1-D vector of f32 or
+/// f64, else 0.
+static int64_t getVectorBits(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
+      !isExpandedElementType(vectorType))
+    return 0;
+  return vectorType.getNumElements() * vectorType.getElementTypeBitWidth();
+}
+
 /// Returns the name of the AVX-512 range intrinsic for `type`, or an empty
 /// string for a type that is not a whole 128-, 256- or 512-bit register of
 /// f32 or f64.
 static std::string getRangeIntrinsic(Type type) {
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
-      !isExpandedElementType(vectorType))
-    return {};
-  unsigned elementBits = vectorType.getElementTypeBitWidth();
-  int64_t bits = vectorType.getNumElements() * elementBits;
+  int64_t bits = getVectorBits(type);
   if (bits != 128 && bits != 256 && bits != 512)
     return {};
-  return (llvm::Twine("llvm.x86.avx512.mask.range.") +
-          (elementBits == 32 ? "ps." : "pd.") + llvm::Twine(bits))
+  bool isF32 = cast<VectorType>(type).getElementType().isF32();
+  return (llvm::Twine("llvm.x86.avx512.mask.range.") + (isF32 ? "ps." : "pd.") +
+          llvm::Twine(bits))
       .str();
 }
 
@@ -111,16 +117,16 @@ static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
 /// Returns the width in bits of the widest register (512, 256 or 128) that
 /// `type`, a 1-D f32/f64 vector, is a whole number of; 0 if none.
 static int64_t getChunkBits(Type type) {
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
-      !isExpandedElementType(vectorType))
-    return 0;
-  int64_t bits =
-      vectorType.getNumElements() * vectorType.getElementTypeBitWidth();
+  int64_t bits = getVectorBits(type);
   for (int64_t chunk : {512, 256, 128})
-    if (bits % chunk == 0)
+    if (bits && bits % chunk == 0)
       return chunk;
   return 0;
+}
+
+/// Returns the lanes of one register (getChunkBits) of `type`.
+static int64_t getChunkLanes(VectorType type) {
+  return getChunkBits(type) / type.getElementTypeBitWidth();
 }
 
 /// Returns lanes [offset, offset + lanes) of the 1-D vector `vector`.
@@ -130,6 +136,21 @@ static Value createSlice(OpBuilder &b, Location loc, Value vector,
                                                /*offsets=*/{offset},
                                                /*sizes=*/{lanes},
                                                /*strides=*/{1});
+}
+
+/// Builds a vector of `type`, a whole number of registers of `chunkLanes`
+/// lanes, from one value per register: `build(offset)` gives the register
+/// of lanes [offset, offset + chunkLanes).
+static Value concatChunks(OpBuilder &b, Location loc, VectorType type,
+                          int64_t chunkLanes,
+                          function_ref<Value(int64_t)> build) {
+  if (chunkLanes == type.getNumElements())
+    return build(0);
+  Value result = ub::PoisonOp::create(b, loc, type);
+  for (int64_t offset = 0; offset < type.getNumElements(); offset += chunkLanes)
+    result = vector::InsertStridedSliceOp::create(
+        b, loc, build(offset), result, /*offsets=*/{offset}, /*strides=*/{1});
+  return result;
 }
 
 /// Returns a vector of quiet NaNs of `type`.
@@ -245,8 +266,7 @@ static SmallVector<MinimumAccumulator> getMinimumAccumulators(scf::ForOp loop) {
       continue;
     auto update = dyn_cast<arith::MinimumFOp>(*arg.getUsers().begin());
     if (!update || update->getBlock() != loop.getBody() ||
-        update.getLhs() == update.getRhs() || !update->hasOneUse() ||
-        yield->getOperand(index) != update.getResult())
+        !update->hasOneUse() || yield->getOperand(index) != update.getResult())
       continue;
     accumulators.push_back({static_cast<unsigned>(index), update,
                             update.getLhs() == arg ? 0u : 1u});
@@ -265,18 +285,15 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
   if (accumulators.empty())
     return;
   Location loc = loop.getLoc();
-  auto chunkLanesOf = [](Value value) {
-    auto type = cast<VectorType>(value.getType());
-    return getChunkBits(type) / type.getElementTypeBitWidth();
-  };
   rewriter.setInsertionPoint(loop);
   // The init may itself be a NaN (a partial result of an outer tile).
   SmallVector<Value> orderedInits;
   for (const MinimumAccumulator &acc : accumulators) {
     Value init = loop.getInitArgs()[acc.index];
-    int64_t chunkLanes = chunkLanesOf(init);
-    int64_t lanes = cast<VectorType>(init.getType()).getNumElements();
-    for (int64_t offset = 0; offset < lanes; offset += chunkLanes) {
+    auto type = cast<VectorType>(init.getType());
+    int64_t chunkLanes = getChunkLanes(type);
+    for (int64_t offset = 0; offset < type.getNumElements();
+         offset += chunkLanes) {
       Value chunk = createSlice(rewriter, loc, init, offset, chunkLanes);
       orderedInits.push_back(arith::CmpFOp::create(
           rewriter, loc, arith::CmpFPredicate::ORD, chunk, chunk));
@@ -292,27 +309,20 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
           b.setInsertionPoint(update);
           Value accValue = update->getOperand(acc.accOperand);
           Value x = update->getOperand(1 - acc.accOperand);
-          int64_t chunkLanes = chunkLanesOf(x);
-          int64_t lanes = cast<VectorType>(x.getType()).getNumElements();
-          Value minimum = lanes == chunkLanes
-                              ? Value()
-                              : ub::PoisonOp::create(b, updateLoc, x.getType());
-          for (int64_t offset = 0; offset < lanes; offset += chunkLanes) {
-            Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
-            Value chunk = createMinimumNumber(
-                b, updateLoc,
-                createSlice(b, updateLoc, accValue, offset, chunkLanes),
-                xChunk);
-            minimum = minimum ? vector::InsertStridedSliceOp::create(
-                                    b, updateLoc, chunk, minimum,
-                                    /*offsets=*/{offset}, /*strides=*/{1})
-                                    .getResult()
-                              : chunk;
-            Value xOrdered = arith::CmpFOp::create(
-                b, updateLoc, arith::CmpFPredicate::ORD, xChunk, xChunk);
-            orderedYields.push_back(arith::AndIOp::create(
-                b, updateLoc, orderedArgs[orderedYields.size()], xOrdered));
-          }
+          auto type = cast<VectorType>(x.getType());
+          int64_t chunkLanes = getChunkLanes(type);
+          Value minimum =
+              concatChunks(b, updateLoc, type, chunkLanes, [&](int64_t offset) {
+                Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
+                Value xOrdered = arith::CmpFOp::create(
+                    b, updateLoc, arith::CmpFPredicate::ORD, xChunk, xChunk);
+                orderedYields.push_back(arith::AndIOp::create(
+                    b, updateLoc, orderedArgs[orderedYields.size()], xOrdered));
+                return createMinimumNumber(
+                    b, updateLoc,
+                    createSlice(b, updateLoc, accValue, offset, chunkLanes),
+                    xChunk);
+              });
           rewriter.replaceOp(update, minimum);
         }
         return orderedYields;
@@ -324,30 +334,21 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
   unsigned nextOrdered = newLoop.getNumResults() - orderedInits.size();
   for (const MinimumAccumulator &acc : accumulators) {
     Value minimum = newLoop.getResult(acc.index);
+    // The uses to redirect, before the selects below add their own.
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        minimum.getUses(), [](OpOperand &use) { return &use; });
     auto type = cast<VectorType>(minimum.getType());
-    int64_t chunkLanes = chunkLanesOf(minimum);
+    int64_t chunkLanes = getChunkLanes(type);
     Value nan = createNaN(rewriter, loc,
                           VectorType::get({chunkLanes}, type.getElementType()));
-    Value result;
-    SmallVector<Operation *> keep;
-    for (int64_t offset = 0; offset < type.getNumElements();
-         offset += chunkLanes) {
-      Value chunk = createSlice(rewriter, loc, minimum, offset, chunkLanes);
-      keep.push_back(chunk.getDefiningOp());
-      Value selected = arith::SelectOp::create(
-          rewriter, loc, newLoop.getResult(nextOrdered++), chunk, nan);
-      if (chunkLanes == type.getNumElements()) {
-        result = selected;
-        break;
-      }
-      if (!result)
-        result = ub::PoisonOp::create(rewriter, loc, type);
-      result = vector::InsertStridedSliceOp::create(
-          rewriter, loc, selected, result, /*offsets=*/{offset},
-          /*strides=*/{1});
-    }
-    SmallPtrSet<Operation *, 8> exceptions(keep.begin(), keep.end());
-    rewriter.replaceAllUsesExcept(minimum, result, exceptions);
+    Value result =
+        concatChunks(rewriter, loc, type, chunkLanes, [&](int64_t offset) {
+          Value chunk = createSlice(rewriter, loc, minimum, offset, chunkLanes);
+          return arith::SelectOp::create(
+              rewriter, loc, newLoop.getResult(nextOrdered++), chunk, nan);
+        });
+    for (OpOperand *use : uses)
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(result); });
   }
 }
 
@@ -392,28 +393,25 @@ struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
         !isExpandedElementType(type))
       return rewriter.notifyMatchFailure(op, "not a fixed 1-D f32/f64 min");
     Location loc = op.getLoc();
-    auto slice = [&](Value vector, int64_t offset, int64_t size) -> Value {
-      return vector::ExtractStridedSliceOp::create(rewriter, loc, vector,
-                                                   /*offsets=*/{offset},
-                                                   /*sizes=*/{size},
-                                                   /*strides=*/{1});
-    };
     Value vector = op.getVector();
     int64_t size = type.getNumElements();
     if (!llvm::isPowerOf2_64(size)) {
       int64_t head =
           static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(size)));
       int64_t tail = size - head;
-      Value folded = createMinimum(rewriter, loc, slice(vector, 0, tail),
-                                   slice(vector, head, tail));
+      Value folded = createMinimum(
+          rewriter, loc, createSlice(rewriter, loc, vector, 0, tail),
+          createSlice(rewriter, loc, vector, head, tail));
       vector = vector::InsertStridedSliceOp::create(
-          rewriter, loc, folded, slice(vector, 0, head), /*offsets=*/{0},
+          rewriter, loc, folded, createSlice(rewriter, loc, vector, 0, head),
+          /*offsets=*/{0},
           /*strides=*/{1});
       size = head;
     }
     for (; size > 1; size /= 2)
-      vector = createMinimum(rewriter, loc, slice(vector, 0, size / 2),
-                             slice(vector, size / 2, size / 2));
+      vector = createMinimum(
+          rewriter, loc, createSlice(rewriter, loc, vector, 0, size / 2),
+          createSlice(rewriter, loc, vector, size / 2, size / 2));
     Value result = vector::ExtractOp::create(rewriter, loc, vector, 0);
     if (Value acc = op.getAcc())
       result = createMinimum(rewriter, loc, result, acc);

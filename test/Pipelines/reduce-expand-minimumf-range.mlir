@@ -119,11 +119,11 @@ func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
 // CHECK:         %[[LOOP:.*]]:5 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]], %[[K0:.*]] = %[[O0]], %[[K1:.*]] = %{{.*}}, %[[K2:.*]] = %{{.*}}, %[[K3:.*]] = %{{.*}}) -> (vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>)
 // CHECK:           %[[X:.*]] = vector.transfer_read %[[M]]
 // CHECK:           %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK:           %[[XO0:.*]] = arith.cmpf ord, %[[X0]], %[[X0]] : vector<16xf32>
+// CHECK:           %[[N0:.*]] = arith.andi %[[K0]], %[[XO0]] : vector<16xi1>
 // CHECK:           %[[A0:.*]] = vector.extract_strided_slice %[[ACC]] {offsets = [0], sizes = [16], strides = [1]}
 // CHECK:           %[[R0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[A0]], %[[X0]], {{.*}})
 // CHECK:           vector.insert_strided_slice %[[R0]], %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<64xf32>
-// CHECK:           %[[XO0:.*]] = arith.cmpf ord, %[[X0]], %[[X0]] : vector<16xf32>
-// CHECK:           %[[N0:.*]] = arith.andi %[[K0]], %[[XO0]] : vector<16xi1>
 // CHECK-COUNT-3:   llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"
 // CHECK:           scf.yield %{{.*}}, %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>
 // CHECK:         %[[L0:.*]] = vector.extract_strided_slice %[[LOOP]]#0 {offsets = [0], sizes = [16], strides = [1]}
