@@ -14,6 +14,8 @@
 
 #include "reduce/Transforms/Passes.h"
 
+#include "ShapeBytes.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,8 +25,6 @@
 #include "mlir/IR/Builders.h"
 
 #include "llvm/Support/MathExtras.h"
-
-#include <limits>
 
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEPREFETCHPASS
@@ -75,16 +75,6 @@ static int64_t getLoopDim(vector::TransferReadOp read, scf::ForOp loop) {
   return -1;
 }
 
-/// Returns `elementBytes` times the product of the static `sizes`, or
-/// INT64_MAX when that overflows (the shapes come from user IR).
-static int64_t getBytes(ArrayRef<int64_t> sizes, int64_t elementBytes) {
-  int64_t bytes = elementBytes;
-  for (int64_t size : sizes)
-    if (llvm::MulOverflow(bytes, size, bytes))
-      return std::numeric_limits<int64_t>::max();
-  return bytes;
-}
-
 namespace {
 /// The `reduce-prefetch` pass.
 struct ReducePrefetchPass
@@ -108,7 +98,7 @@ struct ReducePrefetchPass
       int64_t elementBytes =
           llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
       int64_t loopDim = getLoopDim(read, loop);
-      if (getBytes(argumentType.getShape(), elementBytes) < minBytes ||
+      if (reduce::getStaticBytes(argumentType.getShape(), elementBytes) < minBytes ||
           loopDim < 0)
         return;
       // The loop walks a contiguous span: the dims from `loopDim` inward. A
@@ -119,7 +109,7 @@ struct ReducePrefetchPass
       ArrayRef<int64_t> shape = memrefType.getShape();
       if (!ShapedType::isDynamicShape(shape.drop_front(loopDim)))
         ahead = std::min(ahead,
-                         getBytes(shape.drop_front(loopDim), elementBytes) / 2);
+                         reduce::getStaticBytes(shape.drop_front(loopDim), elementBytes) / 2);
       ahead = llvm::alignDown(ahead, elementBytes);
       if (ahead <= 0)
         return;

@@ -20,6 +20,8 @@
 
 #include "reduce/Transforms/Passes.h"
 
+#include "ShapeBytes.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -422,13 +424,15 @@ private:
   bool isParallelCandidate(linalg::LinalgOp op) const {
     if (threads <= 1 || op.hasDynamicShape())
       return false;
+    // Saturating: static dims near 2^62 are legal.
     uint64_t inputBytes = 0;
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto type = dyn_cast<RankedTensorType>(input->get().getType());
       if (!type || !type.getElementType().isIntOrFloat())
         continue;
-      inputBytes += static_cast<uint64_t>(type.getNumElements()) *
-                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+      auto bytes = static_cast<uint64_t>(reduce::getStaticBytes(
+          type.getShape(), llvm::divideCeil(type.getElementTypeBitWidth(), 8)));
+      inputBytes = llvm::SaturatingAdd(inputBytes, bytes);
     }
     return inputBytes >= minParallelBytes;
   }
