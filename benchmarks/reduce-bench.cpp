@@ -13,7 +13,9 @@
 // read-bandwidth limit measured in the same run with the same thread count.
 //
 // Contenders: limit (read-bandwidth kernel, 1 and 2 threads), jit (our
-// kernels through the C++ API, compile time excluded, printed separately),
+// kernels through the C++ API, JitFunction::callInto into a result buffer
+// allocated once, as the C++ contenders' are; compile time excluded,
+// printed separately),
 // jit-2t (the threads=2 pipeline option, when the pipeline has it), scalar
 // (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
 // -march=native, without / with -ffast-math), eigen and eigen-2t.
@@ -376,10 +378,11 @@ int main(int argc, char **argv) {
         variants.push_back({name.c_str(), 1, extra});
       std::vector<std::unique_ptr<JitModule>> modules;
       std::vector<std::unique_ptr<JitFunction>> functions;
-      // The last result of each JIT contender (or its error), checked after
-      // the timing like the other contenders' outputs.
-      std::vector<std::unique_ptr<llvm::Expected<llvm::SmallVector<Buffer>>>>
-          lastResults;
+      // Each JIT contender writes into its own result buffer, allocated once
+      // as for the C++ contenders (JitFunction::callInto), and keeps the
+      // error of its last call; both are checked after the timing.
+      std::vector<std::unique_ptr<Buffer>> jitOutputs;
+      std::vector<std::unique_ptr<llvm::Error>> lastErrors;
       BufferView view = input.getView();
       for (const JitVariant &variant : variants) {
         JitOptions options;
@@ -394,26 +397,31 @@ int main(int argc, char **argv) {
         }
         modules.push_back(std::move(*module));
         functions.push_back(std::make_unique<JitFunction>(std::move(*fn)));
-        lastResults.push_back(
-            std::make_unique<llvm::Expected<llvm::SmallVector<Buffer>>>(
-                llvm::SmallVector<Buffer>()));
         JitFunction *function = functions.back().get();
         if (std::string(variant.name) == "jit-f64")
           f64Function = function;
-        llvm::Expected<llvm::SmallVector<Buffer>> *last =
-            lastResults.back().get();
+        const TensorSignature &result = function->getResults()[0];
+        Buffer *out = jitOutputs
+                          .emplace_back(std::make_unique<Buffer>(
+                              result.elementType, result.shape))
+                          .get();
+        llvm::Error *last = lastErrors
+                                .emplace_back(std::make_unique<llvm::Error>(
+                                    llvm::Error::success()))
+                                .get();
         char compile[64];
         std::snprintf(compile, sizeof(compile), "compile %.0f ms",
                       modules.back()->getCompileMillis());
         contenders.push_back({variant.name, variant.threads,
                               [=] {
-                                llvm::consumeError(last->takeError());
-                                *last = function->call({view});
+                                llvm::consumeError(std::move(*last));
+                                *last = function->callInto(
+                                    {view}, {out->getMutableView()});
                               },
                               [=, &check]() -> std::string {
-                                if (!*last)
-                                  return llvm::toString(last->takeError());
-                                return check((**last)[0].getData());
+                                if (*last)
+                                  return llvm::toString(std::move(*last));
+                                return check(out->getData());
                               },
                               compile});
       }

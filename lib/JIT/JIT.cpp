@@ -11,13 +11,17 @@
 // optimizing transformer for the host CPU.
 //
 // Calling convention: the lowered entry takes each memref argument as its
-// expanded descriptor (allocated, aligned, offset, sizes..., strides...) and
-// returns the result descriptors in one struct. The ExecutionEngine's packed
-// wrapper `_mlir_<name>(void **)` takes a pointer per scalar argument and one
-// to the result storage. Result descriptors are 8-byte fields, so the result
-// storage is an int64 array. A dense result the kernel malloc'ed is adopted
-// by its Buffer (no copy); a result that aliases an input or a constant
-// global, or is strided, is copied.
+// expanded descriptor (allocated, aligned, offset, sizes..., strides...).
+// An entry whose results all have static shapes (pipeline option
+// out-params) takes them the same way as trailing out-params and returns
+// nothing: the kernel computes its results in caller-owned memory. Any other
+// entry returns the result descriptors in one struct. The ExecutionEngine's
+// packed wrapper `_mlir_<name>(void **)` takes a pointer per scalar argument
+// and, if the entry returns results, one to the result storage. Result
+// descriptors are 8-byte fields, so the result storage is an int64 array. A
+// dense result the kernel malloc'ed is adopted by its Buffer (no copy); a
+// result that aliases an input or a constant global, or is strided, is
+// copied.
 //
 //===----------------------------------------------------------------------===//
 
@@ -217,6 +221,10 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       jit->rejected[fn.name] = llvm::toString(std::move(err));
       continue;
     }
+    // The pipeline's out-params option gives these results as out-params.
+    fn.outParams = llvm::all_of(fn.results, [](const TensorSignature &result) {
+      return !llvm::any_of(result.shape, ShapedType::isDynamic);
+    });
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                       BoolAttr::get(context, false));
@@ -228,6 +236,9 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
     return makeError("invalid pipeline options '" + options.pipelineOptions +
                      "'");
+  // Results of static shapes come back through out-params (callInto writes
+  // them in place).
+  pipelineOptions.outParams = true;
   // The code runs on this CPU: range instructions it lacks would stop the
   // backend with a fatal error.
   if (pipelineOptions.minimumLowering == MinimumLowering::Range &&
@@ -309,12 +320,13 @@ Expected<JitFunction> JitModule::lookup(StringRef entry) const {
     return it->getValue();
   auto reason = rejected.find(entry);
   if (reason != rejected.end())
-    return makeError("function '" + entry + "' cannot be called: " +
-                     reason->getValue());
+    return makeError("function '" + entry +
+                     "' cannot be called: " + reason->getValue());
   std::string known;
   llvm::raw_string_ostream os(known);
-  llvm::interleaveComma(entryNames, os,
-                        [&](const std::string &name) { os << "'" << name << "'"; });
+  llvm::interleaveComma(entryNames, os, [&](const std::string &name) {
+    os << "'" << name << "'";
+  });
   return makeError("no entry function '" + entry + "' in the module" +
                    (entryNames.empty() ? std::string(" (it has none)")
                                        : " (entries: " + known + ")"));
@@ -324,36 +336,74 @@ Expected<JitFunction> JitModule::lookup(StringRef entry) const {
 // JitFunction
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The bytes of a view, as addresses.
+struct ByteRange {
+  uintptr_t begin, end;
+
+  bool overlaps(ByteRange other) const {
+    return begin < end && other.begin < other.end && begin < other.end &&
+           other.begin < end;
+  }
+};
+} // namespace
+
+/// The problem of `view` against `expected` (a dynamic size takes any
+/// size), or null; sets `range` to its bytes. The errors are formatted apart
+/// (viewError): this runs on every call.
+static const char *findMismatch(const BufferView &view,
+                                const TensorSignature &expected,
+                                ByteRange &range) {
+  if (view.elementType != expected.elementType)
+    return "element type mismatch";
+  if (view.shape.size() != expected.shape.size())
+    return "rank mismatch";
+  for (auto [given, wanted] : llvm::zip_equal(view.shape, expected.shape)) {
+    if (given < 0)
+      return "negative size";
+    if (given != wanted && !ShapedType::isDynamic(wanted))
+      return "size mismatch";
+  }
+  std::optional<int64_t> count = getNumElements(view.shape);
+  int64_t width = getByteWidth(view.elementType);
+  if (!count || *count > INT64_MAX / width)
+    return "too many elements";
+  if (!view.data && *count != 0)
+    return "null data pointer";
+  range.begin = reinterpret_cast<uintptr_t>(view.data);
+  range.end = range.begin + static_cast<uintptr_t>(*count * width);
+  return nullptr;
+}
+
+/// The error for `problem` of `view`, the `kind` ("argument" or "result")
+/// #`index` of `function`.
+[[gnu::cold]] static llvm::Error viewError(const char *problem,
+                                           const BufferView &view,
+                                           const TensorSignature &expected,
+                                           StringRef kind, size_t index,
+                                           StringRef function) {
+  return makeError(kind + " #" + llvm::Twine(index) + " of '" + function +
+                   "': " + problem + ": expected " + expected.str() + ", got " +
+                   formatShape(view.shape) + " of " +
+                   getMlirName(view.elementType));
+}
+
+/// The error for `given` buffers where `function` takes `expected` `what`.
+static llvm::Error countMismatch(StringRef function, StringRef what,
+                                 size_t expected, size_t given) {
+  return makeError("'" + function + "' takes " + llvm::Twine(expected) + " " +
+                   what + "(s), but " + llvm::Twine(given) + " were given");
+}
+
 llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
   if (args.size() != arguments.size())
-    return makeError("'" + name + "' takes " + llvm::Twine(arguments.size()) +
-                     " argument(s), but " + llvm::Twine(args.size()) +
-                     " were given");
-  for (size_t index = 0, e = args.size(); index < e; ++index) {
-    const BufferView &arg = args[index];
-    const TensorSignature &expected = arguments[index];
-    auto mismatch = [&](StringRef what) {
-      return makeError("argument #" + llvm::Twine(index) + " of '" + name +
-                       "': " + what + ": expected " + expected.str() +
-                       ", got " + formatShape(arg.shape) + " of " +
-                       getMlirName(arg.elementType));
-    };
-    if (arg.elementType != expected.elementType)
-      return mismatch("element type mismatch");
-    if (arg.shape.size() != expected.shape.size())
-      return mismatch("rank mismatch");
-    for (auto [given, wanted] : llvm::zip_equal(arg.shape, expected.shape)) {
-      if (given < 0)
-        return mismatch("negative size");
-      if (!ShapedType::isDynamic(wanted) && given != wanted)
-        return mismatch("size mismatch");
-    }
-    std::optional<int64_t> count = getNumElements(arg.shape);
-    if (!count || *count > INT64_MAX / int64_t(getByteWidth(arg.elementType)))
-      return mismatch("too many elements");
-    if (!arg.data && *count != 0)
-      return mismatch("null data pointer");
-  }
+    return countMismatch(name, "argument", arguments.size(), args.size());
+  ByteRange range;
+  for (size_t index = 0, e = args.size(); index < e; ++index)
+    if (const char *problem =
+            findMismatch(args[index], arguments[index], range))
+      return viewError(problem, args[index], arguments[index], "argument",
+                       index, name);
   return llvm::Error::success();
 }
 
@@ -393,39 +443,69 @@ static void copyStrided(const char *base, ArrayRef<int64_t> sizes,
   }
 }
 
-Expected<SmallVector<Buffer>>
-JitFunction::call(llvm::ArrayRef<BufferView> args) const {
-  if (llvm::Error err = checkArguments(args))
-    return std::move(err);
+/// Writes the descriptor of a dense row-major memref (allocated, aligned,
+/// offset, sizes, strides) from `word` on; returns the word after it.
+static int64_t *writeDescriptor(int64_t *word, const void *data,
+                                ArrayRef<int64_t> shape) {
+  auto pointer = reinterpret_cast<int64_t>(data);
+  int64_t rank = shape.size();
+  word[0] = word[1] = pointer;
+  word[2] = 0;
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    word[3 + dim] = shape[dim];
+    word[3 + rank + dim] = stride;
+    stride *= shape[dim];
+  }
+  return word + 3 + 2 * rank;
+}
 
-  // One descriptor per argument: allocated, aligned, offset, sizes, strides;
-  // all in one array, which must not reallocate once pointers are taken.
-  // The packed interface takes a pointer to each argument word, then one to
-  // the results' storage. Sized up front and indexed: this runs on every
-  // call of a kernel that may take less than a microsecond.
+static size_t getDescriptorWords(ArrayRef<int64_t> shape) {
+  return 3 + 2 * shape.size();
+}
+
+// The packed interface takes a pointer to each argument word (descriptors of
+// the arguments, then of the out-params), then one to the storage of the
+// returned descriptors if the function returns any. The words are in one
+// array, sized up front: this runs on every call of a kernel that may take
+// less than a microsecond.
+
+void JitFunction::callWithOutParams(
+    llvm::ArrayRef<BufferView> args,
+    llvm::ArrayRef<MutableBufferView> outs) const {
+  size_t numWords = 0;
+  for (const BufferView &arg : args)
+    numWords += getDescriptorWords(arg.shape);
+  for (const MutableBufferView &out : outs)
+    numWords += getDescriptorWords(out.shape);
+  SmallVector<int64_t, 32> words;
+  words.resize_for_overwrite(numWords);
+  SmallVector<void *, 32> pointers;
+  pointers.resize_for_overwrite(numWords);
+  int64_t *word = words.data();
+  for (const BufferView &arg : args)
+    word = writeDescriptor(word, arg.data, arg.shape);
+  for (const MutableBufferView &out : outs)
+    word = writeDescriptor(word, out.data, out.shape);
+  for (size_t i = 0; i < numWords; ++i)
+    pointers[i] = &words[i];
+  packed(pointers.data());
+}
+
+SmallVector<Buffer>
+JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
   size_t argumentWords = 0;
   for (const BufferView &arg : args)
-    argumentWords += 3 + 2 * arg.shape.size();
+    argumentWords += getDescriptorWords(arg.shape);
   size_t resultWords = 0;
   for (const TensorSignature &result : results)
-    resultWords += 3 + 2 * result.shape.size();
+    resultWords += getDescriptorWords(result.shape);
   SmallVector<int64_t, 64> words(argumentWords +
                                  std::max<size_t>(resultWords, 1));
   SmallVector<void *, 64> packedArgs(argumentWords + (results.empty() ? 0 : 1));
   int64_t *word = words.data();
-  for (const BufferView &arg : args) {
-    auto pointer = reinterpret_cast<int64_t>(arg.data);
-    int64_t rank = arg.shape.size();
-    word[0] = word[1] = pointer;
-    word[2] = 0;
-    int64_t stride = 1;
-    for (int64_t dim = rank - 1; dim >= 0; --dim) {
-      word[3 + dim] = arg.shape[dim];
-      word[3 + rank + dim] = stride;
-      stride *= arg.shape[dim];
-    }
-    word += 3 + 2 * rank;
-  }
+  for (const BufferView &arg : args)
+    word = writeDescriptor(word, arg.data, arg.shape);
   for (size_t i = 0; i < argumentWords; ++i)
     packedArgs[i] = &words[i];
   int64_t *resultStorage = word;
@@ -458,8 +538,8 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
       notOwned.push_back(allocated);
     if (owned && isContiguous(sizes, strides)) {
       // Zero copy: the buffer adopts the kernel's allocation.
-      outputs.push_back(Buffer::adopt(result.elementType, sizes, base,
-                                      allocated, std::free));
+      outputs.push_back(
+          Buffer::adopt(result.elementType, sizes, base, allocated, std::free));
       continue;
     }
     Buffer buffer(result.elementType, sizes);
@@ -469,5 +549,72 @@ JitFunction::call(llvm::ArrayRef<BufferView> args) const {
     if (owned)
       std::free(allocated);
   }
+  return outputs;
+}
+
+Expected<SmallVector<Buffer>>
+JitFunction::call(llvm::ArrayRef<BufferView> args) const {
+  if (llvm::Error err = checkArguments(args))
+    return std::move(err);
+  if (!outParams)
+    return callReturningResults(args);
+  // Static result shapes: allocate the results, the kernel fills them.
+  SmallVector<Buffer> outputs;
+  outputs.reserve(results.size());
+  for (const TensorSignature &result : results)
+    outputs.push_back(
+        Buffer::allocateForOverwrite(result.elementType, result.shape));
+  SmallVector<MutableBufferView, 4> outs;
+  for (Buffer &output : outputs)
+    outs.push_back(output.getMutableView());
+  callWithOutParams(args, outs);
   return std::move(outputs);
+}
+
+llvm::Error
+JitFunction::callInto(llvm::ArrayRef<BufferView> args,
+                      llvm::ArrayRef<MutableBufferView> outs) const {
+  // The checks of checkArguments, and no result may overlap an argument or
+  // another result: the kernel reads the arguments while it writes.
+  if (args.size() != arguments.size())
+    return countMismatch(name, "argument", arguments.size(), args.size());
+  if (outs.size() != results.size())
+    return countMismatch(name, "result buffer", results.size(), outs.size());
+  SmallVector<ByteRange, 8> ranges(args.size() + outs.size());
+  for (size_t index = 0, e = args.size(); index < e; ++index)
+    if (const char *problem =
+            findMismatch(args[index], arguments[index], ranges[index]))
+      return viewError(problem, args[index], arguments[index], "argument",
+                       index, name);
+  for (size_t index = 0, e = outs.size(); index < e; ++index) {
+    ByteRange &range = ranges[args.size() + index];
+    if (const char *problem = findMismatch(outs[index], results[index], range))
+      return viewError(problem, outs[index], results[index], "result", index,
+                       name);
+    for (size_t other = 0, end = args.size() + index; other < end; ++other) {
+      if (!range.overlaps(ranges[other]))
+        continue;
+      bool isArgument = other < args.size();
+      return makeError("result #" + llvm::Twine(index) + " of '" + name +
+                       "' overlaps " + (isArgument ? "argument" : "result") +
+                       " #" +
+                       llvm::Twine(isArgument ? other : other - args.size()));
+    }
+  }
+  if (outParams) {
+    callWithOutParams(args, outs);
+    return llvm::Error::success();
+  }
+  // Dynamic result shapes: the kernel allocates the results; copy them.
+  SmallVector<Buffer> computed = callReturningResults(args);
+  for (auto [index, result, out] : llvm::enumerate(computed, outs))
+    if (result.getShape() != out.shape)
+      return makeError("result #" + llvm::Twine(index) + " of '" + name +
+                       "': size mismatch: the call computed " +
+                       formatShape(result.getShape()) + ", got " +
+                       formatShape(out.shape));
+  for (auto [result, out] : llvm::zip_equal(computed, outs))
+    if (size_t bytes = result.getSizeInBytes())
+      std::memcpy(out.data, result.getData(), bytes);
+  return llvm::Error::success();
 }

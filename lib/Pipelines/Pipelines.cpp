@@ -83,14 +83,21 @@ static void addVectorization(OpPassManager &pm,
 }
 
 /// Adds one-shot bufferization across function boundaries, with identity
-/// layouts, the deallocation of the buffers, and clones that make every
-/// returned buffer a distinct allocation owned by the caller.
-static void addBufferization(OpPassManager &pm) {
+/// layouts, static-shaped results as out-params (with `outParams`), the
+/// deallocation of the buffers, and clones that make every returned buffer a
+/// distinct allocation owned by the caller.
+static void addBufferization(OpPassManager &pm, bool outParams) {
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  if (outParams) {
+    // Folds the loops that carry a buffer through to the buffer, so that
+    // the pass sees which allocation each result is.
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createReduceOutParamsPass());
+  }
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createReduceFreshResultsPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -171,7 +178,7 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   if (!options.lowerToLoops)
     addVectorization(pm, options);
   pm.addPass(createReduceSignlessPass());
-  addBufferization(pm);
+  addBufferization(pm, options.outParams);
   addLoweringToLLVM(pm, options);
 }
 

@@ -30,6 +30,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 
 using namespace mlir::reduce;
@@ -206,6 +207,17 @@ unsigned runBatch(std::vector<Case> &cases, unsigned first,
       if (!mismatch.empty())
         error = "element " + std::to_string(k) + ": " + mismatch;
       ++elements;
+    }
+    // callInto computes the same bytes into a caller's buffer.
+    if (error.empty()) {
+      Buffer into(got.getElementType(), got.getShape());
+      if (llvm::Error err =
+              fn->callInto({c.input->getView()}, {into.getMutableView()}))
+        error = "callInto: " + llvm::toString(std::move(err));
+      else if (got.getSizeInBytes() &&
+               std::memcmp(into.getData(), got.getData(),
+                           got.getSizeInBytes()) != 0)
+        error = "callInto wrote other bytes than call returned";
     }
     if (!error.empty()) {
       ++failures;

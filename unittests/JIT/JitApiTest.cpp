@@ -205,6 +205,127 @@ TEST(JitApiTest, ArgumentErrors) {
             "tensor<2x3xf32>, got 2x3 of f32");
 }
 
+TEST(JitApiTest, CallIntoWritesCallerBuffers) {
+  std::unique_ptr<JitModule> module = compileOrFail(kSumRows);
+  ASSERT_TRUE(module);
+  auto main = module->lookup("main");
+  ASSERT_TRUE(bool(main)) << errorOf(main.takeError());
+  EXPECT_TRUE(main->hasOutParams());
+  float data[] = {1, 2, 3, 4, 5, 6};
+  int64_t shape[] = {2, 3}, resultShape[] = {2};
+  float out[3] = {-1, -1, -1};
+  for (int round = 0; round < 3; ++round) {
+    data[5] = float(round);
+    EXPECT_EQ(errorOf(main->callInto(
+                  {BufferView{ElementType::f32, shape, data}},
+                  {MutableBufferView{ElementType::f32, resultShape, out}})),
+              "");
+    EXPECT_EQ(out[0], 6.0f);
+    EXPECT_EQ(out[1], 9.0f + round);
+    EXPECT_EQ(out[2], -1.0f) << "written past the result";
+  }
+  // A result that is the input, or a constant, is copied in.
+  auto identity = module->lookup("identity");
+  ASSERT_TRUE(bool(identity));
+  float in[] = {1.5f, -2.0f, 0.0f, 4.0f}, copy[4] = {};
+  int64_t four[] = {4};
+  EXPECT_EQ(errorOf(identity->callInto(
+                {BufferView{ElementType::f32, four, in}},
+                {MutableBufferView{ElementType::f32, four, copy}})),
+            "");
+  EXPECT_EQ(llvm::ArrayRef<float>(copy), llvm::ArrayRef<float>(in));
+  auto constant = module->lookup("constant");
+  ASSERT_TRUE(bool(constant));
+  int8_t sums[2] = {};
+  int64_t two[] = {2};
+  EXPECT_EQ(errorOf(constant->callInto(
+                {}, {MutableBufferView{ElementType::i8, two, sums}})),
+            "");
+  EXPECT_EQ(llvm::ArrayRef<int8_t>(sums), (llvm::ArrayRef<int8_t>{-56, -128}));
+}
+
+TEST(JitApiTest, CallIntoDynamicShapes) {
+  std::unique_ptr<JitModule> module = compileOrFail(kSumRows);
+  ASSERT_TRUE(module);
+  auto fn = module->lookup("dynamic");
+  ASSERT_TRUE(bool(fn)) << errorOf(fn.takeError());
+  // Dynamic result shapes: the kernel allocates, callInto copies.
+  EXPECT_FALSE(fn->hasOutParams());
+  int32_t data[] = {3, -7, 5, 0, 1, 2};
+  int64_t shape[] = {3, 2}, minShape[] = {3}, l1Shape[] = {1, 2};
+  int32_t mins[3] = {}, norms[2] = {};
+  EXPECT_EQ(errorOf(fn->callInto(
+                {BufferView{ElementType::i32, shape, data}},
+                {MutableBufferView{ElementType::i32, minShape, mins},
+                 MutableBufferView{ElementType::i32, l1Shape, norms}})),
+            "");
+  EXPECT_EQ(llvm::ArrayRef<int32_t>(mins), (llvm::ArrayRef<int32_t>{-7, 0, 1}));
+  EXPECT_EQ(llvm::ArrayRef<int32_t>(norms), (llvm::ArrayRef<int32_t>{9, 9}));
+  // A dynamic size other than the computed one: an error, nothing written.
+  int64_t wrongShape[] = {1, 3};
+  int32_t wide[3] = {-1, -1, -1};
+  mins[0] = 42;
+  EXPECT_EQ(errorOf(fn->callInto(
+                {BufferView{ElementType::i32, shape, data}},
+                {MutableBufferView{ElementType::i32, minShape, mins},
+                 MutableBufferView{ElementType::i32, wrongShape, wide}})),
+            "result #1 of 'dynamic': size mismatch: the call computed 1x2, "
+            "got 1x3");
+  EXPECT_EQ(mins[0], 42);
+  EXPECT_EQ(wide[0], -1);
+}
+
+TEST(JitApiTest, CallIntoErrors) {
+  std::unique_ptr<JitModule> module = compileOrFail(kSumRows);
+  ASSERT_TRUE(module);
+  auto main = module->lookup("main");
+  ASSERT_TRUE(bool(main));
+  float data[6] = {}, out[3] = {};
+  int64_t shape[] = {2, 3}, resultShape[] = {2}, badShape[] = {3};
+  BufferView input{ElementType::f32, shape, data};
+  EXPECT_EQ(errorOf(main->callInto({input}, {})),
+            "'main' takes 1 result buffer(s), but 0 were given");
+  EXPECT_EQ(errorOf(main->callInto(
+                {}, {MutableBufferView{ElementType::f32, resultShape, out}})),
+            "'main' takes 1 argument(s), but 0 were given");
+  EXPECT_EQ(errorOf(main->callInto(
+                {input}, {MutableBufferView{ElementType::f32, badShape, out}})),
+            "result #0 of 'main': size mismatch: expected tensor<2xf32>, got "
+            "3 of f32");
+  EXPECT_EQ(
+      errorOf(main->callInto(
+          {input}, {MutableBufferView{ElementType::i32, resultShape, out}})),
+      "result #0 of 'main': element type mismatch: expected "
+      "tensor<2xf32>, got 2 of i32");
+  EXPECT_EQ(
+      errorOf(main->callInto(
+          {input},
+          {MutableBufferView{ElementType::f32, resultShape, nullptr}})),
+      "result #0 of 'main': null data pointer: expected tensor<2xf32>, got 2 "
+      "of f32");
+  // The kernel reads the input while it writes the result.
+  EXPECT_EQ(errorOf(main->callInto(
+                {input},
+                {MutableBufferView{ElementType::f32, resultShape, data + 4}})),
+            "result #0 of 'main' overlaps argument #0");
+  // Adjacent is not overlapping.
+  float adjacent[8] = {};
+  EXPECT_EQ(
+      errorOf(main->callInto(
+          {BufferView{ElementType::f32, shape, adjacent}},
+          {MutableBufferView{ElementType::f32, resultShape, adjacent + 6}})),
+      "");
+  auto dynamic = module->lookup("dynamic");
+  ASSERT_TRUE(bool(dynamic));
+  int32_t ints[6] = {}, both[3] = {};
+  int64_t minShape[] = {3}, l1Shape[] = {1, 2};
+  EXPECT_EQ(errorOf(dynamic->callInto(
+                {BufferView{ElementType::i32, shape, ints}},
+                {MutableBufferView{ElementType::i32, minShape, both},
+                 MutableBufferView{ElementType::i32, l1Shape, both + 2}})),
+            "result #1 of 'dynamic' overlaps result #0");
+}
+
 TEST(JitApiTest, LookupErrors) {
   std::unique_ptr<JitModule> module = compileOrFail(kSumRows);
   ASSERT_TRUE(module);

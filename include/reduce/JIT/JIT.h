@@ -9,8 +9,9 @@
 // The C++ API behind `reduce-run`: compile a module once (from text or a
 // ModuleOp) through the --reduce-to-llvm pipeline to native code, look up an
 // entry function, and call it many times on caller-owned buffers. Results
-// come back as owned buffers. Every failure (parse, verify, lower, a wrong
-// argument) is an llvm::Error; nothing aborts.
+// come back as owned buffers (call), or are written into caller-owned ones
+// (callInto). Every failure (parse, verify, lower, a wrong argument) is an
+// llvm::Error; nothing aborts.
 //
 //   auto module = JitModule::compile(source, JitOptions());
 //   if (!module) ...;
@@ -72,13 +73,34 @@ public:
   llvm::Expected<llvm::SmallVector<Buffer>>
   call(llvm::ArrayRef<BufferView> args) const;
 
+  /// Calls the function and writes its results into caller-owned buffers
+  /// of the result types (a dynamic size must be the size the call
+  /// computes), which must not overlap the arguments or each other. When
+  /// every result has a static shape (see hasOutParams), the kernel computes
+  /// the results in these buffers: the call allocates nothing.
+  llvm::Error callInto(llvm::ArrayRef<BufferView> args,
+                       llvm::ArrayRef<MutableBufferView> results) const;
+
+  /// True if the compiled function takes its results as out-params (every
+  /// result has a static shape): callInto writes them in place and call
+  /// allocates them before the call.
+  bool hasOutParams() const { return outParams; }
+
 private:
   friend class JitModule;
   using PackedFn = void (*)(void **);
 
+  /// Calls a function with out-params on checked buffers.
+  void callWithOutParams(llvm::ArrayRef<BufferView> args,
+                         llvm::ArrayRef<MutableBufferView> outs) const;
+  /// Calls a function that returns its results, on checked arguments.
+  llvm::SmallVector<Buffer>
+  callReturningResults(llvm::ArrayRef<BufferView> args) const;
+
   std::string name;
   llvm::SmallVector<TensorSignature> arguments;
   llvm::SmallVector<TensorSignature> results;
+  bool outParams = false;
   PackedFn packed = nullptr;
 };
 

@@ -90,6 +90,12 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
                      "scalar loops (debugging, benchmark baseline)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> outParams{
+      *this, "out-params",
+      llvm::cl::desc("Public functions whose results all have static shapes "
+                     "return them through trailing out-param memrefs, "
+                     "computed in place (the JIT's calling convention)"),
+      llvm::cl::init(false)};
 };
 
 /// Returns the SIMD register width of the host CPU in bits: 512 with

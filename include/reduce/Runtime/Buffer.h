@@ -73,13 +73,27 @@ struct BufferView {
   const void *data;
 };
 
+/// A caller-owned, dense, row-major tensor that a kernel writes (a result).
+struct MutableBufferView {
+  ElementType elementType;
+  llvm::ArrayRef<int64_t> shape;
+  void *data;
+
+  operator BufferView() const { return {elementType, shape, data}; }
+};
+
 /// An owned, dense, row-major tensor. Buffers it allocates itself are
-/// zero-filled and 64-byte aligned; it can also adopt memory allocated
-/// elsewhere (a kernel's malloc'ed result) together with its deleter.
+/// 64-byte aligned and zero-filled (unless allocated for overwrite); it can
+/// also adopt memory allocated elsewhere (a kernel's malloc'ed result)
+/// together with its deleter.
 class Buffer {
 public:
   /// Allocates a zero-filled buffer. `shape` must have a valid element count.
   Buffer(ElementType elementType, llvm::ArrayRef<int64_t> shape);
+  /// Allocates a buffer whose elements are left uninitialized, for a kernel
+  /// that writes all of them.
+  static Buffer allocateForOverwrite(ElementType elementType,
+                                     llvm::ArrayRef<int64_t> shape);
   /// Takes ownership of `allocation`, released with `deleter`; the elements
   /// start at `data` (inside the allocation).
   static Buffer adopt(ElementType elementType, llvm::ArrayRef<int64_t> shape,
@@ -99,6 +113,7 @@ public:
   void *getData() { return data; }
   const void *getData() const { return data; }
   BufferView getView() const { return {elementType, shape, data}; }
+  MutableBufferView getMutableView() { return {elementType, shape, data}; }
 
   /// Typed access; `T` must match the element type's width.
   template <typename T>
@@ -119,10 +134,9 @@ private:
   llvm::SmallVector<int64_t> shape;
   int64_t numElements = 0;
   void *data = nullptr;
-  /// Own allocation (llvm::allocate_buffer) when `deleter` is null, else an
-  /// adopted one.
+  /// The allocation `data` points into, released with `deleter` (std::free
+  /// for the buffer's own allocations).
   void *allocation = nullptr;
-  size_t allocatedBytes = 0;
   void (*deleter)(void *) = nullptr;
 };
 

@@ -123,6 +123,48 @@ def ReduceFreshResultsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def ReduceOutParamsPass : Pass<"reduce-out-params", "::mlir::ModuleOp"> {
+  let summary = "Return the static-shaped results of public functions "
+                "through out-params";
+  let description = [{
+    Runs after bufferization, before the buffers are deallocated. Every
+    public function with a body whose results are all memrefs of static
+    shape and identity layout gets one trailing argument per result (an
+    out-param of the result's type) and returns nothing: the caller
+    provides the memory of the results, so a call allocates nothing for
+    them. This is the calling convention of the JIT, whose callers pass
+    their own result buffers.
+
+    A result computed into an allocation of the function (a `memref.alloc`
+    of static shape, returned as it is or through `memref.expand_shape` and
+    `memref.collapse_shape` views, as `keep_dims` and collapsed dimensions
+    produce) is computed in the out-param directly: the allocation is
+    replaced with the inverse views of the out-param. Any other result (an
+    argument, a constant global, a buffer returned twice, a function with
+    several returns) is copied into its out-param before the return.
+
+    Calls of the rewritten functions in the module allocate the out-params
+    and read the results from them. The caller must pass out-params that
+    do not overlap the arguments or each other.
+
+    ```mlir
+    func.func @f(%x: memref<6x12x10x24xf32>) -> memref<6x12x1x1xf32> {
+      %a = memref.alloc() : memref<6x12xf32>
+      ... writes %a ...
+      %e = memref.expand_shape %a [[0], [1, 2, 3]] output_shape [6, 12, 1, 1]
+      return %e : memref<6x12x1x1xf32>
+    }
+    // becomes
+    func.func @f(%x: memref<6x12x10x24xf32>, %out: memref<6x12x1x1xf32>) {
+      %a = memref.collapse_shape %out [[0], [1, 2, 3]]
+      ... writes %a ...
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def ReduceExpandBF16Pass : Pass<"reduce-expand-bf16"> {
   let summary = "Expand bf16 extensions and truncations into integer ops";
   let description = [{
