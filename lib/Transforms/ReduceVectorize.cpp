@@ -145,6 +145,50 @@ tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// `vector.multi_reduction` over one dim of R rows, preceded by unit dims
+/// only (`vector<1 x R x C>` over dim 1: the rows of an outer reduction,
+/// whose outer parallel dims are tiled by 1): the rows are combined into
+/// the accumulator one after the other, elementwise: the order of a loop
+/// over the rows, without the transpose of the upstream lowering.
+struct CombineLeadingRows : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    auto destType = dyn_cast<VectorType>(op.getDestType());
+    if (isa<vector::MaskOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "masked");
+    ArrayRef<int64_t> dims = op.getReductionDims();
+    if (!destType || type.isScalable() || dims.size() != 1 ||
+        dims[0] + 1 >= type.getRank() ||
+        llvm::any_of(type.getShape().take_front(dims[0]),
+                     [](int64_t size) { return size != 1; }))
+      return rewriter.notifyMatchFailure(op, "not a reduction of rows");
+    Location loc = op.getLoc();
+    int64_t dim = dims[0];
+    auto rowType = VectorType::get(type.getShape().drop_front(dim + 1),
+                                   type.getElementType());
+    auto reshape = [&](Value value, VectorType to) -> Value {
+      if (value.getType() == to)
+        return value;
+      return vector::ShapeCastOp::create(rewriter, loc, to, value);
+    };
+    Value result = reshape(op.getAcc(), rowType);
+    SmallVector<int64_t> position(dim, 0);
+    position.push_back(0);
+    for (int64_t row = 0, rows = type.getDimSize(dim); row < rows; ++row) {
+      position.back() = row;
+      Value values =
+          vector::ExtractOp::create(rewriter, loc, op.getSource(), position);
+      result = vector::makeArithReduction(rewriter, loc, op.getKind(), result,
+                                          values);
+    }
+    rewriter.replaceOp(op, reshape(result, destType));
+    return success();
+  }
+};
+
 /// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1):
 /// a shuffle tree that reduces the rows against each other. With W the
 /// lanes of a register (`vectorBits` over the element width), C a power of
@@ -717,18 +761,45 @@ private:
     return target;
   }
 
+  /// Rows an outer-reduction step reads at once (CombineLeadingRows adds
+  /// them to the accumulators in order). Several rows are several streams
+  /// for the hardware prefetchers: on W2 (4096 x 4096 f32, axes [0]) eight
+  /// rows at a time read at 1.07-1.33 of the single-stream limit kernel,
+  /// one row at a time at 0.94-0.99; and the accumulators are loaded and
+  /// stored once per eight rows.
+  static constexpr int64_t kRowsPerStep = 8;
+
+  /// The reduced dim an outer-reduction step takes kRowsPerStep rows of:
+  /// the innermost reduced dim, when its size is a static multiple of it
+  /// and the shape is static.
+  static std::optional<unsigned> getRowStepDim(linalg::LinalgOp op) {
+    SmallVector<unsigned> reductionDims;
+    op.getReductionDims(reductionDims);
+    if (reductionDims.empty() || op.hasDynamicShape())
+      return std::nullopt;
+    int64_t size = op.getStaticLoopRanges()[reductionDims.back()];
+    if (ShapedType::isDynamic(size) || size % kRowsPerStep != 0)
+      return std::nullopt;
+    return reductionDims.back();
+  }
+
   /// innermost dim kept: vectorize across it; the reduced dims are tiled
-  /// by 1 in the innermost loops, so the body is elementwise vector code.
+  /// by 1 (the innermost reduced dim by kRowsPerStep when it divides) in
+  /// the innermost loops, so the body is elementwise vector code.
   void vectorizeOuterReduction(linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t blockSize = getKeptBlock(op, ranges.back());
     if (blockSize > 0) {
       // Rows stream contiguously: the kept dim is tiled by a block whose
-      // accumulators live in L1, the reduced dims by 1 inside it, and the
+      // accumulators live in L1, the reduced dims by 1 inside it (the
+      // innermost by kRowsPerStep when the vectors need no mask), and the
       // block is then walked by vector tiles, so that each row of the block
       // is read in order instead of one vector tile per row with a stride.
       SmallVector<int64_t> blockSizes(ranges.size(), 1);
       blockSizes.back() = blockSize == ranges.back() ? 0 : blockSize;
+      std::optional<unsigned> dim = getRowStepDim(op);
+      if (dim && blockSize % getInnerTile(blockSize) == 0)
+        blockSizes[*dim] = kRowsPerStep;
       FailureOr<scf::SCFTilingResult> blocked =
           tileParallelFirst(op, blockSizes);
       if (failed(blocked))
@@ -742,6 +813,13 @@ private:
     int64_t innerTile = getInnerTile(ranges.back());
     tileSizes.back() = innerTile == ranges.back() ? 0 : innerTile;
     vectorSizes.back() = innerTile;
+    // Rows in steps only with unmasked vectors: a masked
+    // vector.multi_reduction must stay the single op of its vector.mask.
+    std::optional<unsigned> dim = getRowStepDim(op);
+    if (dim && ranges.back() % innerTile == 0) {
+      tileSizes[*dim] = ranges[*dim] == kRowsPerStep ? 0 : kRowsPerStep;
+      vectorSizes[*dim] = kRowsPerStep;
+    }
 
     FailureOr<scf::SCFTilingResult> tiled = tileParallelFirst(op, tileSizes);
     if (succeeded(tiled))
@@ -843,6 +921,7 @@ struct ReduceVectorizePass
 
     RewritePatternSet patterns(&getContext());
     patterns.add<TransposeReduceRows>(&getContext(), vectorBits);
+    patterns.add<CombineLeadingRows>(&getContext(), /*benefit=*/2);
     patterns.add<UnrollNDAbsI>(&getContext());
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
