@@ -674,6 +674,34 @@ private:
       vectorizeIfPossible(rewriter, fused);
   }
 
+  /// Rows the innermost-reduction strategy reduces at once, each with its
+  /// own vector accumulator (4 x `accumulators` registers in flight): four
+  /// rows are four streams for the hardware prefetchers. On W1 (4096 x 4096
+  /// f32, axis 1), kernels compiled with llc and called back to back read
+  /// at 1.20 (sum) and 1.07 (min) of the single-stream limit kernel with
+  /// four rows, against 1.01 and 1.02 one row at a time.
+  static constexpr int64_t kStreamRows = 4;
+
+  /// The parallel dim the innermost-reduction strategy takes kStreamRows
+  /// rows of: the innermost parallel dim, when the shape is static, its
+  /// size a multiple of kStreamRows, the row tiles need no mask, and the
+  /// reduction reassociates (the partial strategy; strict float sums keep
+  /// one ordered reduction per row).
+  std::optional<unsigned> getStreamRowDim(linalg::LinalgOp op) const {
+    if (op.hasDynamicShape() || (strictFpOrder && hasFloatAddCombiner(op)))
+      return std::nullopt;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (ranges.back() % getInnerTile(ranges.back()) != 0)
+      return std::nullopt;
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (int64_t dim = ranges.size() - 1; dim >= 0; --dim)
+      if (!linalg::isReductionIterator(iterators[dim]))
+        return ranges[dim] % kStreamRows == 0
+                   ? std::optional<unsigned>(dim)
+                   : std::nullopt;
+    return std::nullopt;
+  }
+
   /// innermost dim reduced: vector accumulators along the rows, one
   /// horizontal reduction per output element after the loops.
   void vectorizeInnermostReduction(linalg::LinalgOp op) {
@@ -685,10 +713,14 @@ private:
 
     // Tile the parallel dims by 1 first: partial reduction tiling only
     // tiles reduction dims.
+    // Several rows at once when they divide (see kStreamRows).
+    std::optional<unsigned> rowDim = getStreamRowDim(op);
     if (op.getNumParallelLoops() > 0) {
       SmallVector<int64_t> parallelSizes(ranges.size(), 1);
       for (unsigned dim : reductionDims)
         parallelSizes[dim] = 0;
+      if (rowDim)
+        parallelSizes[*rowDim] = kStreamRows;
       scf::SCFTilingOptions options;
       options.setTileSizes(getIndexAttrs(rewriter, parallelSizes));
       FailureOr<scf::SCFTilingResult> tiled =
@@ -705,6 +737,8 @@ private:
     tileSizes.back() = getInnerTile(ranges.back());
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);
     vectorSizes.back() = tileSizes.back();
+    if (rowDim)
+      vectorSizes[*rowDim] = kStreamRows;
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
         .setReductionDims(reductionDims);

@@ -5,17 +5,21 @@
 // RUN: reduce-opt %s --reduce-to-llvm="lower-to-loops" | FileCheck %s --check-prefix=LOOPS
 
 // The whole pipeline down to the LLVM dialect. With 512-bit registers the
-// tiles are 4 x 16 f32: the row loop adds vector<64xf32> and the horizontal
-// reduction after it is reassociated. strict-fp-order keeps ordered
+// tiles are 4 x 16 f32: the row loop adds vector<64xf32> for each of 4 rows
+// at a time, and after it the rows' registers are added and the 4 rows
+// merged by a shuffle tree (reassociated). strict-fp-order keeps ordered
 // reductions of each chunk into the running sum (no reassoc flag) for the
 // innermost axis; the outer axis is exact either way. The loops path stays
 // scalar.
 
 /// Innermost axis.
 // AVX512-LABEL: llvm.func @sum_innermost_axis(
-// AVX512:         llvm.load %{{.*}} : !llvm.ptr -> vector<64xf32>
-// AVX512-NEXT:    llvm.fadd %{{.*}}, %{{.*}} : vector<64xf32>
-// AVX512:         "llvm.intr.vector.reduce.fadd"(%{{.*}}, %{{.*}}) <{fastmathFlags = #llvm.fastmath<reassoc>}> : (f32, vector<64xf32>) -> f32
+// AVX512-COUNT-4: llvm.load %{{.*}} : !llvm.ptr -> vector<64xf32>
+// AVX512-COUNT-4: llvm.fadd %{{.*}}, %{{.*}} : vector<64xf32>
+// AVX512-NOT:     llvm.intr.vector.reduce
+// AVX512:         llvm.shufflevector
+// AVX512:         llvm.fadd %{{.*}}, %{{.*}} : vector<16xf32>
+// AVX512-NOT:     llvm.intr.vector.reduce
 // AVX512-LABEL: llvm.func @sum_outer_axis(
 
 // STRICT-LABEL: llvm.func @sum_innermost_axis(
@@ -27,7 +31,7 @@
 
 // HOST-LABEL:   llvm.func @sum_innermost_axis(
 // HOST:           llvm.fadd %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xf32>
-// HOST:           "llvm.intr.vector.reduce.fadd"
+// HOST:           llvm.shufflevector
 
 // LOOPS-LABEL:  llvm.func @sum_innermost_axis(
 // LOOPS-NOT:      vector<

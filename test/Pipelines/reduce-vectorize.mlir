@@ -7,19 +7,25 @@
 // vector values, with one horizontal reduction per output element (innermost
 // axis) or none (outer axes).
 
-/// Innermost axis: a vector<32xf32> accumulator (4 registers of 8 lanes)
-/// along each row, one horizontal reduction per row after the loop.
+/// Innermost axis: 4 rows at a time (4 streams), each with a vector<32xf32>
+/// accumulator (4 registers of 8 lanes), a vector<4x32xf32> in all; after
+/// the loop, each row's registers are added by a tree and the 4 rows share
+/// one shuffle tree (no horizontal reduction per row).
 // CHECK-LABEL: func.func @sum_innermost_axis(
 // CHECK-SAME:      %[[INPUT:.*]]: tensor<64x1024xf32>)
-// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<32xf32>
+// CHECK-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x32xf32>
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
-// CHECK:         scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<64xf32>)
-// CHECK:           %[[ACC:.*]] = scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %[[C32]] iter_args(%[[PARTIAL:.*]] = %[[ZEROS]]) -> (vector<32xf32>)
-// CHECK-NEXT:        %[[CHUNK:.*]] = vector.transfer_read %[[INPUT]][%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true]} : tensor<64x1024xf32>, vector<32xf32>
-// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[CHUNK]], %[[PARTIAL]] : vector<32xf32>
-// CHECK-NEXT:        scf.yield %[[ADD]] : vector<32xf32>
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %[[C4]] iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[ACC:.*]] = scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %[[C32]] iter_args(%[[PARTIAL:.*]] = %[[ZEROS]]) -> (vector<4x32xf32>)
+// CHECK-NEXT:        %[[CHUNK:.*]] = vector.transfer_read %[[INPUT]][%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<64x1024xf32>, vector<4x32xf32>
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[CHUNK]], %[[PARTIAL]] : vector<4x32xf32>
+// CHECK-NEXT:        scf.yield %[[ADD]] : vector<4x32xf32>
 // CHECK-NEXT:      }
-// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x32xf32> to vector<1xf32>
+// CHECK-NOT:       vector.multi_reduction
+// CHECK-NOT:       vector.reduction
+// CHECK:           vector.shuffle
+// CHECK:           vector.transfer_write %{{.*}}, %[[OUT]][%[[ROW]]] {in_bounds = [true]} : vector<4xf32>, tensor<64xf32>
 func.func @sum_innermost_axis(%input: tensor<64x1024xf32>) -> tensor<64xf32> {
   %0 = reduce.sum %input axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
@@ -113,14 +119,15 @@ func.func @min_outer_axis_masked(%input: tensor<64x100xf16>) -> tensor<100xf16> 
 }
 
 /// The spec example: adjacent kept dims and adjacent reduced dims are
-/// collapsed (72 rows of 240), and the row is tiled by 40, a multiple of the
-/// 8 lanes that divides 240, instead of 32 with a masked remainder.
+/// collapsed (72 rows of 240, 4 at a time), and the row is tiled by 40, a
+/// multiple of the 8 lanes that divides 240, instead of 32 with a masked
+/// remainder.
 // CHECK-LABEL: func.func @sum_spec_example(
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<6x12x10x24xf32> into tensor<72x240xf32>
-// CHECK:         scf.for {{.*}} -> (tensor<72xf32>)
-// CHECK:           scf.for {{.*}} step %c40 {{.*}} -> (vector<40xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<40xf32>
-// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<40xf32>
+// CHECK:         scf.for {{.*}} step %c4 {{.*}} -> (tensor<72xf32>)
+// CHECK:           scf.for {{.*}} step %c40 {{.*}} -> (vector<4x40xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<4x40xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<4x40xf32>
 // CHECK-NOT:     vector.mask
 // CHECK:         tensor.expand_shape {{.*}} output_shape [6, 12, 1, 1]
 func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf32> {
@@ -128,14 +135,15 @@ func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf
   return %0 : tensor<6x12x1x1xf32>
 }
 
-/// Mixed axes with the innermost dim reduced: rows of 32 are one vector.
+/// Mixed axes with the innermost dim reduced: rows of 32 are one vector, 4
+/// of the 64 kept rows at a time.
 // CHECK-LABEL: func.func @min_mixed_axes_inner(
-// CHECK-DAG:     %[[MAXES:.*]] = arith.constant dense<2147483647> : vector<32xi32>
-// CHECK:         scf.for {{.*}} -> (tensor<64xi32>)
-// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MAXES]]) -> (vector<32xi32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xi32>, vector<32xi32>
-// CHECK-NEXT:        arith.minsi %{{.*}}, %{{.*}} : vector<32xi32>
-// CHECK:           vector.multi_reduction <minsi>, %{{.*}}, %{{.*}} [1, 2] : vector<1x1x32xi32> to vector<1xi32>
+// CHECK-DAG:     %[[MAXES:.*]] = arith.constant dense<2147483647> : vector<4x1x32xi32>
+// CHECK:         scf.for {{.*}} step %c4 {{.*}} -> (tensor<64xi32>)
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MAXES]]) -> (vector<4x1x32xi32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xi32>, vector<4x32xi32>
+// CHECK:             arith.minsi %{{.*}}, %{{.*}} : vector<4x32xi32>
+// CHECK:           vector.multi_reduction <minsi>, %{{.*}}, %{{.*}} [1, 2] : vector<4x1x32xi32> to vector<4xi32>
 func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> {
   %0 = reduce.min %input axes [0, 2] : tensor<16x64x32xi32> -> tensor<64xi32>
   return %0 : tensor<64xi32>
@@ -155,15 +163,16 @@ func.func @sum_all_axes(%input: tensor<64x64xf32>) -> tensor<f32> {
 }
 
 /// All axes, at least 4 blocks of 64 vector tiles (2048 f32): split into
-/// blocks whose sums are a parallel dim, then the reduction of the sums.
+/// blocks whose sums are a parallel dim (the 4 blocks read at once, 4
+/// streams, and their sums merged by a shuffle tree), then the reduction of
+/// the sums.
 // CHECK-LABEL: func.func @sum_all_axes_split(
 // CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<64x128xf32> into tensor<8192xf32>
 // CHECK:         %[[BLOCKS:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1]] output_shape [4, 2048] : tensor<8192xf32> into tensor<4x2048xf32>
-// CHECK:         %[[PARTIALS:.*]] = scf.for {{.*}} -> (tensor<4xf32>)
-// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:        vector.transfer_read %[[BLOCKS]]{{.*}} : tensor<4x2048xf32>, vector<32xf32>
-// CHECK:           vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x32xf32> to vector<1xf32>
-// CHECK:         vector.transfer_read %[[PARTIALS]]{{.*}} : tensor<4xf32>, vector<4xf32>
+// CHECK:         scf.for {{.*}} -> (vector<4x32xf32>)
+// CHECK-NEXT:      vector.transfer_read %[[BLOCKS]]{{.*}} : tensor<4x2048xf32>, vector<4x32xf32>
+// CHECK-NEXT:      arith.addf %{{.*}}, %{{.*}} : vector<4x32xf32>
+// CHECK:         vector.shuffle
 // CHECK:         vector.multi_reduction <add>, %{{.*}}, %{{.*}} [0] : vector<4xf32> to f32
 func.func @sum_all_axes_split(%input: tensor<64x128xf32>) -> tensor<f32> {
   %0 = reduce.sum %input axes [0, 1] : tensor<64x128xf32> -> tensor<f32>
@@ -184,12 +193,13 @@ func.func @min_dynamic(%input: tensor<?x?xf32>) -> tensor<?xf32> {
 }
 
 /// f16 data: 32 lanes sized after the f32 accumulator, widened in the loop
-/// (rows of 256: more than 16 registers, the usual strategy).
+/// (rows of 256: more than 16 registers, the usual strategy, 4 rows at a
+/// time).
 // CHECK-LABEL: func.func @sum_f16(
-// CHECK:           scf.for {{.*}} -> (vector<32xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x256xf16>, vector<32xf16>
-// CHECK-NEXT:        arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
-// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:           scf.for {{.*}} -> (vector<4x32xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<64x256xf16>, vector<4x32xf16>
+// CHECK-NEXT:        arith.extf %{{.*}} : vector<4x32xf16> to vector<4x32xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<4x32xf32>
 // CHECK:         arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
 func.func @sum_f16(%input: tensor<64x256xf16>) -> tensor<64xf16> {
   %0 = reduce.sum %input axes [1] : tensor<64x256xf16> -> tensor<64xf16>
@@ -198,12 +208,13 @@ func.func @sum_f16(%input: tensor<64x256xf16>) -> tensor<64xf16> {
 
 /// nan_mode ignore vectorizes both reductions of the generic (rows of 256).
 // CHECK-LABEL: func.func @min_ignore_nan(
-// CHECK:           scf.for {{.*}} -> (vector<32xf32>, vector<32xi8>)
-// CHECK:             arith.cmpf ord, %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK:             arith.minimumf %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK:             arith.ori %{{.*}}, %{{.*}} : vector<32xi8>
-// CHECK:           vector.multi_reduction <minimumf>
-// CHECK:           vector.multi_reduction <or>
+// CHECK:           scf.for {{.*}} -> (vector<4x32xf32>, vector<4x32xi8>)
+// CHECK:             arith.cmpf ord, %{{.*}}, %{{.*}} : vector<4x32xf32>
+// CHECK:             arith.minimumf %{{.*}}, %{{.*}} : vector<4x32xf32>
+// CHECK:             arith.ori %{{.*}}, %{{.*}} : vector<4x32xi8>
+// CHECK:           vector.shuffle
+// CHECK:           arith.minimumf %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK:           arith.ori %{{.*}}, %{{.*}} : vector<4xi8>
 func.func @min_ignore_nan(%input: tensor<64x256xf32>) -> tensor<64xf32> {
   %0 = reduce.min %input axes [1] nan_mode ignore : tensor<64x256xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
