@@ -136,14 +136,17 @@ func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf
 }
 
 /// Mixed axes with the innermost dim reduced: rows of 32 are one vector, 4
-/// of the 64 kept rows at a time.
+/// of the 64 kept rows at a time; the unit reduced dim of the accumulators
+/// (vector<4x1x32>) is dropped so that the 4 rows share a shuffle tree.
 // CHECK-LABEL: func.func @min_mixed_axes_inner(
 // CHECK-DAG:     %[[MAXES:.*]] = arith.constant dense<2147483647> : vector<4x1x32xi32>
 // CHECK:         scf.for {{.*}} step %c4 {{.*}} -> (tensor<64xi32>)
 // CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MAXES]]) -> (vector<4x1x32xi32>)
 // CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xi32>, vector<4x32xi32>
 // CHECK:             arith.minsi %{{.*}}, %{{.*}} : vector<4x32xi32>
-// CHECK:           vector.multi_reduction <minsi>, %{{.*}}, %{{.*}} [1, 2] : vector<4x1x32xi32> to vector<4xi32>
+// CHECK-NOT:       vector.multi_reduction
+// CHECK:           vector.shuffle
+// CHECK:           arith.minsi %{{.*}}, %{{.*}} : vector<4xi32>
 func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> {
   %0 = reduce.min %input axes [0, 2] : tensor<16x64x32xi32> -> tensor<64xi32>
   return %0 : tensor<64xi32>
@@ -267,6 +270,23 @@ func.func @l1_no_axes_100_i64(%input: tensor<31x100xi64>) -> tensor<31x100xi64> 
 func.func @sum_short_rows(%input: tensor<64x8xf32>) -> tensor<64xf32> {
   %0 = reduce.sum %input axes [1] : tensor<64x8xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
+}
+
+/// Short rows, 1 MiB or more (32768 rows of 8 f32): the rows are viewed as
+/// 4 consecutive parts and each step reads a tile of 8 rows of every part
+/// (4 streams), as one vector<4x8x8xf32>, reduced part by part by the
+/// shuffle tree; the results are collapsed back.
+// CHECK-LABEL: func.func @sum_short_rows_streams(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<32768x8xf32>)
+// CHECK:         %[[PARTS:.*]] = tensor.expand_shape %[[INPUT]] {{\[}}[0, 1], [2]] output_shape [4, 8192, 8] : tensor<32768x8xf32> into tensor<4x8192x8xf32>
+// CHECK:         %[[SUMS:.*]] = scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<4x8192xf32>)
+// CHECK-NEXT:      vector.transfer_read %[[PARTS]][%{{.*}}, %[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true, true]} : tensor<4x8192x8xf32>, vector<4x8x8xf32>
+// CHECK-NOT:       vector.multi_reduction
+// CHECK:           vector.transfer_write %{{.*}}, %[[OUT]][%{{.*}}, %[[ROW]]] {in_bounds = [true, true]} : vector<4x8xf32>, tensor<4x8192xf32>
+// CHECK:         tensor.collapse_shape %[[SUMS]] {{\[}}[0, 1]] : tensor<4x8192xf32> into tensor<32768xf32>
+func.func @sum_short_rows_streams(%input: tensor<32768x8xf32>) -> tensor<32768xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<32768x8xf32> -> tensor<32768xf32>
+  return %0 : tensor<32768xf32>
 }
 
 /// Medium rows (40 f32, five 256-bit registers), 24 of them: tiles of 8 rows
