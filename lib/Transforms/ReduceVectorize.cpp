@@ -871,9 +871,9 @@ private:
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
 
-    // Tile the parallel dims by 1 first: partial reduction tiling only
-    // tiles reduction dims.
-    // Several rows at once when they divide (see kStreamRows).
+    // Tile the parallel dims first, by 1 (the innermost by kStreamRows
+    // when getStreamRowDim allows): partial reduction tiling only tiles
+    // reduction dims.
     std::optional<unsigned> rowDim = getStreamRowDim(op);
     if (op.getNumParallelLoops() > 0) {
       SmallVector<int64_t> parallelSizes(ranges.size(), 1);
