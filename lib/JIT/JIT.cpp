@@ -395,16 +395,25 @@ static llvm::Error countMismatch(StringRef function, StringRef what,
                    what + "(s), but " + llvm::Twine(given) + " were given");
 }
 
-llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
+/// The checks of `args` against the `arguments` of `function`; sets
+/// `ranges` (one per argument) to their bytes.
+static llvm::Error checkArgumentViews(StringRef function,
+                                      ArrayRef<TensorSignature> arguments,
+                                      ArrayRef<BufferView> args,
+                                      MutableArrayRef<ByteRange> ranges) {
   if (args.size() != arguments.size())
-    return countMismatch(name, "argument", arguments.size(), args.size());
-  ByteRange range;
+    return countMismatch(function, "argument", arguments.size(), args.size());
   for (size_t index = 0, e = args.size(); index < e; ++index)
     if (const char *problem =
-            findMismatch(args[index], arguments[index], range))
+            findMismatch(args[index], arguments[index], ranges[index]))
       return viewError(problem, args[index], arguments[index], "argument",
-                       index, name);
+                       index, function);
   return llvm::Error::success();
+}
+
+llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
+  SmallVector<ByteRange, 8> ranges(args.size());
+  return checkArgumentViews(name, arguments, args, ranges);
 }
 
 /// Returns true if `strides` describe a dense row-major layout of `sizes`.
@@ -464,54 +473,53 @@ static size_t getDescriptorWords(ArrayRef<int64_t> shape) {
   return 3 + 2 * shape.size();
 }
 
-// The packed interface takes a pointer to each argument word (descriptors of
-// the arguments, then of the out-params), then one to the storage of the
-// returned descriptors if the function returns any. The words are in one
-// array, sized up front: this runs on every call of a kernel that may take
-// less than a microsecond.
+namespace {
+/// The arguments of a packed interface: the descriptors of the arguments,
+/// then of the out-params, a pointer to each of their words, and when
+/// `resultWords` > 0 one more pointer, to storage for that many words of
+/// returned descriptors. The words are in one array, sized up front: this
+/// runs on every call of a kernel that may take less than a microsecond.
+struct PackedArguments {
+  SmallVector<int64_t, 64> words;
+  SmallVector<void *, 64> pointers;
+  int64_t *resultStorage = nullptr;
+
+  PackedArguments(ArrayRef<BufferView> args, ArrayRef<MutableBufferView> outs,
+                  size_t resultWords) {
+    size_t descriptorWords = 0;
+    for (const BufferView &arg : args)
+      descriptorWords += getDescriptorWords(arg.shape);
+    for (const MutableBufferView &out : outs)
+      descriptorWords += getDescriptorWords(out.shape);
+    words.resize_for_overwrite(descriptorWords + resultWords);
+    pointers.resize_for_overwrite(descriptorWords + (resultWords ? 1 : 0));
+    int64_t *word = words.data();
+    for (const BufferView &arg : args)
+      word = writeDescriptor(word, arg.data, arg.shape);
+    for (const MutableBufferView &out : outs)
+      word = writeDescriptor(word, out.data, out.shape);
+    for (size_t i = 0; i < descriptorWords; ++i)
+      pointers[i] = &words[i];
+    if (resultWords)
+      pointers[descriptorWords] = resultStorage = word;
+  }
+};
+} // namespace
 
 void JitFunction::callWithOutParams(
     llvm::ArrayRef<BufferView> args,
     llvm::ArrayRef<MutableBufferView> outs) const {
-  size_t numWords = 0;
-  for (const BufferView &arg : args)
-    numWords += getDescriptorWords(arg.shape);
-  for (const MutableBufferView &out : outs)
-    numWords += getDescriptorWords(out.shape);
-  SmallVector<int64_t, 32> words;
-  words.resize_for_overwrite(numWords);
-  SmallVector<void *, 32> pointers;
-  pointers.resize_for_overwrite(numWords);
-  int64_t *word = words.data();
-  for (const BufferView &arg : args)
-    word = writeDescriptor(word, arg.data, arg.shape);
-  for (const MutableBufferView &out : outs)
-    word = writeDescriptor(word, out.data, out.shape);
-  for (size_t i = 0; i < numWords; ++i)
-    pointers[i] = &words[i];
-  packed(pointers.data());
+  PackedArguments packedArgs(args, outs, /*resultWords=*/0);
+  packed(packedArgs.pointers.data());
 }
 
 SmallVector<Buffer>
 JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
-  size_t argumentWords = 0;
-  for (const BufferView &arg : args)
-    argumentWords += getDescriptorWords(arg.shape);
   size_t resultWords = 0;
   for (const TensorSignature &result : results)
     resultWords += getDescriptorWords(result.shape);
-  SmallVector<int64_t, 64> words(argumentWords +
-                                 std::max<size_t>(resultWords, 1));
-  SmallVector<void *, 64> packedArgs(argumentWords + (results.empty() ? 0 : 1));
-  int64_t *word = words.data();
-  for (const BufferView &arg : args)
-    word = writeDescriptor(word, arg.data, arg.shape);
-  for (size_t i = 0; i < argumentWords; ++i)
-    packedArgs[i] = &words[i];
-  int64_t *resultStorage = word;
-  if (!results.empty())
-    packedArgs[argumentWords] = resultStorage;
-  packed(packedArgs.data());
+  PackedArguments packedArgs(args, {}, resultWords);
+  packed(packedArgs.pointers.data());
 
   // A result's memory is ours to take when the kernel malloc'ed it: not an
   // input, not a constant global, not already taken by an earlier result.
@@ -522,7 +530,7 @@ JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
       nullptr, reinterpret_cast<const void *>(kGlobalAllocatedPointer)};
   for (const BufferView &arg : args)
     notOwned.push_back(arg.data);
-  const int64_t *resultWord = resultStorage;
+  const int64_t *resultWord = packedArgs.resultStorage;
   for (const TensorSignature &result : results) {
     size_t rank = result.shape.size();
     auto *allocated = reinterpret_cast<void *>(resultWord[0]);
@@ -576,16 +584,13 @@ JitFunction::callInto(llvm::ArrayRef<BufferView> args,
                       llvm::ArrayRef<MutableBufferView> outs) const {
   // The checks of checkArguments, and no result may overlap an argument or
   // another result: the kernel reads the arguments while it writes.
-  if (args.size() != arguments.size())
-    return countMismatch(name, "argument", arguments.size(), args.size());
+  SmallVector<ByteRange, 8> ranges(args.size() + outs.size());
+  if (llvm::Error err =
+          checkArgumentViews(name, arguments, args,
+                             MutableArrayRef(ranges).take_front(args.size())))
+    return err;
   if (outs.size() != results.size())
     return countMismatch(name, "result buffer", results.size(), outs.size());
-  SmallVector<ByteRange, 8> ranges(args.size() + outs.size());
-  for (size_t index = 0, e = args.size(); index < e; ++index)
-    if (const char *problem =
-            findMismatch(args[index], arguments[index], ranges[index]))
-      return viewError(problem, args[index], arguments[index], "argument",
-                       index, name);
   for (size_t index = 0, e = outs.size(); index < e; ++index) {
     ByteRange &range = ranges[args.size() + index];
     if (const char *problem = findMismatch(outs[index], results[index], range))
