@@ -151,7 +151,7 @@ Buffer Buffer::allocateForOverwrite(ElementType elementType,
                                     ArrayRef<int64_t> shape) {
   // malloc and align by hand: an aligned operator new costs 5x a malloc in
   // glibc, and results of microsecond kernels are allocated on every call.
-  // At least one aligned line, so that data is never null.
+  // At least one byte, so that data is never null.
   size_t bytes = mlir::reduce::getNumElements(shape).value_or(0) *
                  getByteWidth(elementType);
   void *allocation = std::malloc(std::max<size_t>(bytes, 1) + kAlignment - 1);
