@@ -139,6 +139,9 @@ static void addLoweringToLLVM(OpPassManager &pm,
         (options.minimumLowering == MinimumLowering::Auto && hostHasRange());
     pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
   }
+  // Loop accumulators of a length that is not a power of two (a tile of 5
+  // registers) would be scalarized by the backend.
+  pm.addPass(createReduceSplitLoopVectorsPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -290,6 +290,46 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
   ];
 }
 
+def ReduceSplitLoopVectorsPass : Pass<"reduce-split-loop-vectors"> {
+  let summary = "Split loop-carried vectors whose length is not a power of "
+                "two into parts that are";
+  let description = [{
+    The x86 backend keeps a value that lives across blocks (a loop
+    accumulator, an `scf.if` result) in the registers of its type's legal
+    breakdown, and a vector whose innermost length is not a power of two
+    has none: LLVM 22 scalarizes it. A `vector<80xf32>` accumulator (5
+    AVX-512 registers, the tile of 2400-element rows) became 220 scalar
+    moves and spills per iteration and ran 5 to 6 times slower than the
+    same loop with 64 + 16 lanes, which is 5 `vaddps` and nothing else.
+
+    This pass rewrites the `scf` ops (`scf.for`, `scf.while`, `scf.if`,
+    through the upstream structural type conversion) so that each of their
+    fixed-size vectors whose innermost dim is not a power of two is carried
+    as parts of power-of-two innermost lengths, largest first (80: 64 and
+    16; `vector<4x40xf32>`: `vector<4x32xf32>` and `vector<4x8xf32>`).
+    Inside and after the op, `vector.insert_strided_slice`s rebuild the
+    whole vector and `vector.extract_strided_slice`s take the parts back,
+    within one block, where the backend splits the vector into registers.
+    A length that is a multiple of the register's lanes splits into whole
+    registers.
+
+    ```mlir
+    %r = scf.for %i = %c0 to %n step %c80 iter_args(%acc = %init)
+        -> (vector<80xf32>) { ... }
+    // becomes
+    %a = vector.extract_strided_slice %init {offsets = [0], sizes = [64], ...}
+    %b = vector.extract_strided_slice %init {offsets = [64], sizes = [16], ...}
+    %r:2 = scf.for %i = %c0 to %n step %c80 iter_args(%x = %a, %y = %b)
+        -> (vector<64xf32>, vector<16xf32>) { ... }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
   let summary = "Legalize bf16 vector memory accesses and check that only "
                 "the LLVM dialect is left";
