@@ -70,8 +70,8 @@ struct PartsTypeConverter : TypeConverter {
       return success();
     });
     // Parts to the whole vector: inserted into a poison vector in order.
-    addSourceMaterialization([](OpBuilder &b, VectorType type,
-                                ValueRange parts, Location loc) -> Value {
+    addSourceMaterialization([](OpBuilder &b, VectorType type, ValueRange parts,
+                                Location loc) -> Value {
       if (parts.size() < 2)
         return nullptr;
       Value whole = ub::PoisonOp::create(b, loc, type);
@@ -85,7 +85,8 @@ struct PartsTypeConverter : TypeConverter {
       return whole;
     });
     // The whole vector to its parts.
-    addTargetMaterialization([](OpBuilder &b, TypeRange types, ValueRange inputs,
+    addTargetMaterialization([](OpBuilder &b, TypeRange types,
+                                ValueRange inputs,
                                 Location loc) -> SmallVector<Value> {
       if (inputs.size() != 1 || types.size() < 2)
         return {};
