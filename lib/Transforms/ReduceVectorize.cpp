@@ -43,6 +43,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEVECTORIZEPASS
 #include "reduce/Transforms/Passes.h.inc"
@@ -74,6 +76,21 @@ static unsigned getWidestElementBits(linalg::LinalgOp op) {
 
 /// Returns true if `op` combines values with a float addition, whose result
 /// depends on the order of the reduction.
+/// Returns the bytes of the ranked tensor inputs of `op` (static shapes),
+/// saturating: static dims near 2^62 are legal.
+static uint64_t getStaticInputBytes(linalg::LinalgOp op) {
+  uint64_t inputBytes = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      continue;
+    auto bytes = static_cast<uint64_t>(reduce::getStaticBytes(
+        type.getShape(), llvm::divideCeil(type.getElementTypeBitWidth(), 8)));
+    inputBytes = llvm::SaturatingAdd(inputBytes, bytes);
+  }
+  return inputBytes;
+}
+
 static bool hasFloatAddCombiner(linalg::LinalgOp op) {
   for (OpOperand &init : op.getDpsInitsMutable()) {
     SmallVector<Operation *> combiners;
@@ -138,6 +155,34 @@ tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
     return failure();
   rewriter.replaceOp(op, result->replacements);
   return result;
+}
+
+/// Tiles `op` with `options`, fusing the `linalg.fill`s that produce its
+/// inits into the tiles, and replaces it by the tiled loops. Returns the
+/// tiled op followed by the fused fills, or failure.
+static FailureOr<SmallVector<Operation *>>
+tileAndFuseFills(RewriterBase &rewriter, linalg::LinalgOp op,
+                 const scf::SCFTilingOptions &options) {
+  scf::SCFTileAndFuseOptions fuseOptions;
+  fuseOptions.setTilingOptions(options);
+  fuseOptions.setFusionControlFn(
+      [](tensor::ExtractSliceOp, OpResult producer, bool)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!isa<linalg::FillOp>(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), fuseOptions);
+  if (failed(tiled))
+    return failure();
+  for (OpResult result : op->getResults())
+    if (Value replacement = tiled->replacements.lookup(result))
+      rewriter.replaceAllUsesWith(result, replacement);
+  rewriter.eraseOp(op);
+  return SmallVector<Operation *>(tiled->tiledAndFusedOps.takeVector());
 }
 
 //===----------------------------------------------------------------------===//
@@ -422,9 +467,11 @@ struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
 class ReductionVectorizer {
 public:
   ReductionVectorizer(RewriterBase &rewriter, unsigned vectorBits,
-                      unsigned accumulators, bool strictFpOrder,
-                      unsigned threads = 1, uint64_t minParallelBytes = 0)
-      : rewriter(rewriter), vectorBits(vectorBits), accumulators(accumulators),
+                      unsigned streamVectorBits, unsigned accumulators,
+                      bool strictFpOrder, unsigned threads = 1,
+                      uint64_t minParallelBytes = 0)
+      : rewriter(rewriter), vectorBits(vectorBits),
+        streamVectorBits(streamVectorBits), accumulators(accumulators),
         strictFpOrder(strictFpOrder), threads(threads),
         minParallelBytes(minParallelBytes) {}
 
@@ -464,9 +511,16 @@ public:
   }
 
 private:
-  /// Sizes `lanes` and `tileSize` after the widest element type of `op`.
+  /// Sizes `lanes` and `tileSize` after the widest element type of `op`,
+  /// in registers of `streamVectorBits` when its static input has at least
+  /// kMinStreamBytes, else of `vectorBits`.
   void setTileSizes(linalg::LinalgOp op) {
-    lanes = std::max(1u, vectorBits / getWidestElementBits(op));
+    unsigned bits = !op.hasDynamicShape() &&
+                            getStaticInputBytes(op) >=
+                                static_cast<uint64_t>(kMinStreamBytes)
+                        ? streamVectorBits
+                        : vectorBits;
+    lanes = std::max(1u, bits / getWidestElementBits(op));
     tileSize = static_cast<int64_t>(lanes) * accumulators;
   }
 
@@ -530,19 +584,8 @@ private:
   /// Returns true when `op` is to run on `threads`: more than one thread,
   /// static shapes, an input of at least `minParallelBytes`.
   bool isParallelCandidate(linalg::LinalgOp op) const {
-    if (threads <= 1 || op.hasDynamicShape())
-      return false;
-    // Saturating: static dims near 2^62 are legal.
-    uint64_t inputBytes = 0;
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      if (!type || !type.getElementType().isIntOrFloat())
-        continue;
-      auto bytes = static_cast<uint64_t>(reduce::getStaticBytes(
-          type.getShape(), llvm::divideCeil(type.getElementTypeBitWidth(), 8)));
-      inputBytes = llvm::SaturatingAdd(inputBytes, bytes);
-    }
-    return inputBytes >= minParallelBytes;
+    return threads > 1 && !op.hasDynamicShape() &&
+           getStaticInputBytes(op) >= minParallelBytes;
   }
 
   /// With `threads` > 1, a reduction whose only reduced dim is the
@@ -586,11 +629,14 @@ private:
       scf::SCFTilingOptions options;
       options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
           .setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-      FailureOr<scf::SCFTilingResult> tiled =
-          tileAndReplace(rewriter, op, options);
-      if (failed(tiled))
+      // Each thread fills its own part of the init: a fill before the
+      // forall would run on one thread and, unless the tiles fuse it again,
+      // be read back (W6 min: 4 MiB written and read beside 64 MiB).
+      FailureOr<SmallVector<Operation *>> tiledOps =
+          tileAndFuseFills(rewriter, op, options);
+      if (failed(tiledOps))
         return op;
-      return cast<linalg::LinalgOp>(tiled->tiledOps.back());
+      return cast<linalg::LinalgOp>(tiledOps->front());
     }
     return op;
   }
@@ -651,12 +697,28 @@ private:
   /// that is not a multiple of the vector tile, a multiple of the register
   /// width between half and twice the vector tile that divides it, so that
   /// no tile is masked (240 f32 with 16 lanes: 80); else the vector tile.
-  int64_t getInnerTile(int64_t size) const {
+  /// With `powerOfTwoRegisters`, the multiple is instead the largest power
+  /// of two of registers, at most twice the tile, that divides the size
+  /// (240 f32 with 8 lanes: 16), for accumulators that a loop carries and
+  /// that are reduced after it: a tile of 5 registers was carried as parts
+  /// of 4 and 1 (reduce-split-loop-vectors), but LLVM then folded the
+  /// reduction after the loop back onto the whole vector of the last
+  /// iteration, live across blocks and scalarized again (W4 l1 and min with
+  /// 256-bit vectors: 2.3 us instead of 0.8).
+  int64_t getInnerTile(int64_t size, bool powerOfTwoRegisters = false) const {
     if (ShapedType::isDynamic(size))
       return tileSize;
     if (size <= tileSize || size % tileSize == 0)
       return std::min(size, tileSize);
     int64_t registers = tileSize / lanes;
+    if (powerOfTwoRegisters) {
+      for (int64_t candidate = llvm::bit_floor(
+               static_cast<uint64_t>(2 * registers));
+           candidate >= 1; candidate /= 2)
+        if (size % (candidate * lanes) == 0)
+          return candidate * lanes;
+      return tileSize;
+    }
     for (int64_t distance = 1; distance <= registers; ++distance)
       for (int64_t candidate : {registers + distance, registers - distance})
         if (candidate * 2 >= registers && candidate <= 2 * registers &&
@@ -703,7 +765,9 @@ private:
   /// read at 0.87 (one thread) and 0.83 (two) of the limit kernel from one
   /// stream, 0.99 and 1.03 from four.
   static constexpr int64_t kRowStreams = 4;
-  /// Inputs below this size are not split into streams (W4: 69 KB, in L2).
+  /// Inputs below this size are not split into streams (W4: 69 KB, in L2)
+  /// and take registers of `vectorBits`; larger ones (streamed from L3 or
+  /// memory) take registers of `streamVectorBits`.
   static constexpr int64_t kMinStreamBytes = int64_t(1) << 20;
 
   /// Rewrites the 2-D reduction `op` (rows x columns, rows reduced by
@@ -741,18 +805,17 @@ private:
     int64_t partRows = ranges[0] / kRowStreams;
     Location loc = op.getLoc();
     rewriter.setInsertionPoint(op);
-    auto expand = [&](Value value) -> Value {
+    std::function<Value(Value)> expand = [&](Value value) -> Value {
+      // A fill of the init is rebuilt on the parts of its destination, so
+      // that it still fuses into the tiles and writes where the fill did
+      // (in a thread's part of the result, not a buffer of its own).
+      if (auto fill = value.getDefiningOp<linalg::FillOp>())
+        return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
+                                      expand(fill.getOutputs().front()))
+            .getResult(0);
       auto type = cast<RankedTensorType>(value.getType());
       SmallVector<int64_t> shape = {kRowStreams, partRows};
       llvm::append_range(shape, type.getShape().drop_front());
-      // A fill of the init is rebuilt on the parts, so that it still fuses
-      // into the tiles.
-      if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
-        Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
-                                              type.getElementType());
-        return linalg::FillOp::create(rewriter, loc, fill.getInputs(), empty)
-            .getResult(0);
-      }
       SmallVector<ReassociationIndices> reassociation = {{0, 1}};
       if (type.getRank() == 2)
         reassociation.push_back({2});
@@ -809,28 +872,14 @@ private:
     // short row, so a separate fill would write, and the loop read back, up
     // to half of the input's bytes again (a sixteenth for W6); fused, the
     // init of each tile is a constant.
-    scf::SCFTileAndFuseOptions options;
-    options.tilingOptions.setTileSizes(getIndexAttrs(rewriter, tileSizes));
-    options.setFusionControlFn(
-        [](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          if (!isa<linalg::FillOp>(producer.getOwner()))
-            return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        });
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTileAndFuseResult> tiled =
-        scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(tiled))
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getIndexAttrs(rewriter, tileSizes));
+    FailureOr<SmallVector<Operation *>> tiledOps =
+        tileAndFuseFills(rewriter, op, options);
+    if (failed(tiledOps))
       return;
-    for (OpResult result : op->getResults())
-      if (Value replacement = tiled->replacements.lookup(result))
-        rewriter.replaceAllUsesWith(result, replacement);
-    rewriter.eraseOp(op);
-    SmallVector<Operation *> tiledOps = tiled->tiledAndFusedOps.takeVector();
-    vectorizeIfPossible(rewriter, tiledOps.front(), vectorSizes);
-    for (Operation *fused : llvm::drop_begin(tiledOps))
+    vectorizeIfPossible(rewriter, tiledOps->front(), vectorSizes);
+    for (Operation *fused : llvm::drop_begin(*tiledOps))
       vectorizeIfPossible(rewriter, fused);
   }
 
@@ -851,7 +900,9 @@ private:
     if (op.hasDynamicShape() || (strictFpOrder && hasFloatAddCombiner(op)))
       return std::nullopt;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    if (ranges.back() % getInnerTile(ranges.back()) != 0)
+    if (ranges.back() %
+            getInnerTile(ranges.back(), /*powerOfTwoRegisters=*/true) !=
+        0)
       return std::nullopt;
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     for (int64_t dim = ranges.size() - 1; dim >= 0; --dim)
@@ -894,7 +945,8 @@ private:
     SmallVector<int64_t> tileSizes(ranges.size(), 0);
     for (unsigned dim : reductionDims)
       tileSizes[dim] = 1;
-    tileSizes.back() = getInnerTile(ranges.back());
+    tileSizes.back() =
+        getInnerTile(ranges.back(), /*powerOfTwoRegisters=*/true);
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);
     vectorSizes.back() = tileSizes.back();
     if (rowDim)
@@ -1062,6 +1114,7 @@ private:
 
   RewriterBase &rewriter;
   unsigned vectorBits;
+  unsigned streamVectorBits;
   unsigned accumulators;
   bool strictFpOrder;
   unsigned threads;
@@ -1094,8 +1147,9 @@ struct ReduceVectorizePass
       if (isTensorReduction(op))
         reductions.push_back(op);
     });
-    ReductionVectorizer vectorizer(rewriter, vectorBits, accumulators,
-                                   strictFpOrder, threads, minParallelBytes);
+    ReductionVectorizer vectorizer(
+        rewriter, vectorBits, streamVectorBits ? streamVectorBits : vectorBits,
+        accumulators, strictFpOrder, threads, minParallelBytes);
     for (linalg::LinalgOp op : reductions)
       vectorizer.run(op);
 

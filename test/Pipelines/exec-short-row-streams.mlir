@@ -1,4 +1,4 @@
-// RUN: reduce-opt --reduce-to-llvm %s | \
+// RUN: reduce-opt --reduce-to-llvm="vector-width=512" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: reduce-opt --reduce-to-llvm="vector-width=256 minimum-lowering=or" %s | \
@@ -7,8 +7,12 @@
 // RUN: reduce-opt --reduce-to-llvm="threads=2" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
-// RUN: reduce-opt --reduce-to-llvm --mlir-print-ir-after=reduce-vectorize %s \
+// RUN: reduce-opt --reduce-to-llvm="vector-width=512" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR
+// RUN: reduce-opt --reduce-to-llvm="vector-width=512 stream-vector-width=256" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize %s \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR256
 
 // Short rows, 1 MiB (16384 rows of 16 f32): the rows are read as 4 streams
 // (parts of 4096 rows, one 16-row tile of each per step). x[r][c] =
@@ -18,6 +22,11 @@
 
 // IR: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [4, 4096, 16]
 // IR: vector<4x16x16xf32>
+
+// The input has 1 MiB: stream-vector-width sizes its tiles, 8 rows of two
+// 256-bit registers.
+// IR256: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [4, 4096, 16]
+// IR256: vector<4x8x16xf32>
 
 func.func private @printMemrefF32(tensor<*xf32>)
 

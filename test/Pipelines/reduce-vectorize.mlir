@@ -119,15 +119,15 @@ func.func @min_outer_axis_masked(%input: tensor<64x100xf16>) -> tensor<100xf16> 
 }
 
 /// The spec example: adjacent kept dims and adjacent reduced dims are
-/// collapsed (72 rows of 240, 4 at a time), and the row is tiled by 40, a
-/// multiple of the 8 lanes that divides 240, instead of 32 with a masked
-/// remainder.
+/// collapsed (72 rows of 240, 4 at a time), and the row is tiled by 16, the
+/// largest power of two of 8-lane registers that divides 240, instead of 32
+/// with a masked remainder (or 40, whose accumulators LLVM scalarizes).
 // CHECK-LABEL: func.func @sum_spec_example(
 // CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<6x12x10x24xf32> into tensor<72x240xf32>
 // CHECK:         scf.for {{.*}} step %c4 {{.*}} -> (tensor<72xf32>)
-// CHECK:           scf.for {{.*}} step %c40 {{.*}} -> (vector<4x40xf32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<4x40xf32>
-// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<4x40xf32>
+// CHECK:           scf.for {{.*}} step %c16 {{.*}} -> (vector<4x16xf32>)
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<4x16xf32>
+// CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<4x16xf32>
 // CHECK-NOT:     vector.mask
 // CHECK:         tensor.expand_shape {{.*}} output_shape [6, 12, 1, 1]
 func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf32> {

@@ -28,3 +28,23 @@ func.func @sum_columns(%x: tensor<64x64xf32>) -> tensor<64xf32> {
 // STRICT-LABEL: func.func @sum_columns(
 // STRICT-NOT:     tensor.expand_shape
 // STRICT:         return
+
+// The fill of the init is fused into each thread's tile, and into its row
+// tiles there: no fill before the scf.forall (one thread would write the
+// whole result, and the threads read it back), no buffer of the thread's
+// own (the tiles write the thread's part of the result), and the loop does
+// not read the init.
+// CHECK-LABEL: func.func @min_short_rows(
+// CHECK-NOT:     linalg.fill
+// CHECK-NOT:     vector.transfer_write
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<16384xf32>
+// CHECK:         scf.forall {{.*}} shared_outs(%[[OUT:.*]] = %[[EMPTY]])
+// CHECK:           %[[PART:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[PART]]) -> (tensor<8192xf32>)
+// CHECK-NOT:         vector.transfer_read {{.*}} : tensor<8192xf32>
+// CHECK:             vector.transfer_write {{.*}} : vector<8xf32>, tensor<8192xf32>
+// CHECK:         return
+func.func @min_short_rows(%x: tensor<16384x16xf32>) -> tensor<16384xf32> {
+  %r = reduce.min %x axes [1] : tensor<16384x16xf32> -> tensor<16384xf32>
+  return %r : tensor<16384xf32>
+}

@@ -40,6 +40,15 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "tiles; 0 (the default) detects the host CPU: 512 with "
                      "AVX-512, 256 with AVX, else 128"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> streamVectorWidth{
+      *this, "stream-vector-width",
+      llvm::cl::desc("SIMD register width in bits for the reductions whose "
+                     "static input has at least 1 MiB (streamed from L3 or "
+                     "memory); 0 (the default): vector-width when it is "
+                     "set, else the width that LLVM's tuning for the host "
+                     "CPU prefers (256 on the Intel cores with AVX-512, "
+                     "else the register width)"),
+      llvm::cl::init(0)};
   PassOptions::Option<unsigned> accumulators{
       *this, "accumulators",
       llvm::cl::desc("Independent SIMD accumulators in the inner loop"),
@@ -101,6 +110,12 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
 /// Returns the SIMD register width of the host CPU in bits: 512 with
 /// AVX-512F, 256 with AVX, 128 otherwise.
 unsigned getHostVectorWidth();
+
+/// Returns the SIMD width in bits that LLVM's tuning for the host CPU
+/// prefers (the `prefer-256-bit` tuning of the Intel cores with AVX-512,
+/// which is also clang's default vector width there): 256 on those, else
+/// getHostVectorWidth().
+unsigned getHostPreferredVectorWidth();
 
 /// Returns true if the host CPU has the AVX-512DQ range instructions on
 /// every vector width (AVX-512DQ and AVX-512VL).

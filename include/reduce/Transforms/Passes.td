@@ -21,11 +21,15 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
   let description = [{
     Tiles every linalg op with reduction iterators (on ranked tensors) so
     that its innermost tile is `accumulators` SIMD registers of
-    `vector-bits` bits, then vectorizes it with `linalg::vectorize` (masked
-    when a size is dynamic or not a multiple of the tile). A static size
-    that is not a multiple of the tile is tiled instead by a multiple of the
-    register width between half and twice the tile that divides it, when
-    one does (240 f32 on 16 lanes: 80), so that no tile is masked. First,
+    `vector-bits` bits (`stream-vector-bits` when its static input has at
+    least 1 MiB, which streams from L3 or memory), then vectorizes it with
+    `linalg::vectorize` (masked when a size is dynamic or not a multiple of
+    the tile). A static size that is not a multiple of the tile is tiled
+    instead by a multiple of the register width between half and twice the
+    tile that divides it, when one does (240 f32 on 16 lanes: 80), so that
+    no tile is masked; for accumulators reduced after their loop (innermost
+    dim reduced), by the largest power of two of registers, at most twice
+    the tile, that divides it (240 f32 on 8 lanes: 16). First,
     in an op with static shapes, adjacent dims of the same kind (parallel or
     reduction) that every operand indexes contiguously are collapsed into
     one (`linalg::collapseOpIterationDims`): 6x12x10x24 reduced over [2, 3]
@@ -71,6 +75,10 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
            "The width of a SIMD register in bits">,
+    Option<"streamVectorBits", "stream-vector-bits", "unsigned",
+           /*default=*/"0",
+           "The width of a SIMD register in bits for reductions whose "
+           "static input has at least 1 MiB (0: vector-bits)">,
     Option<"accumulators", "accumulators", "unsigned", /*default=*/"4",
            "The number of SIMD registers of the innermost tile">,
     Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",

@@ -1,0 +1,38 @@
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=512 stream-vector-bits=256" \
+// RUN:   --canonicalize | FileCheck %s
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=SAME
+// RUN: reduce-opt %s --reduce-to-llvm="vector-width=512" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SAME
+// RUN: reduce-opt %s --reduce-to-llvm="vector-width=512 stream-vector-width=256" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s
+
+// A reduction whose static input has at least 1 MiB streams it from L3 or
+// memory and is tiled with registers of stream-vector-bits; a smaller one
+// with registers of vector-bits. stream-vector-bits=0 is vector-bits, and
+// the pipeline's stream-vector-width defaults to vector-width when that is
+// set.
+
+/// 4 MiB: 4 rows at a time, 4 registers of 8 lanes each.
+// CHECK-LABEL: func.func @sum_rows_4mib(
+// CHECK:         vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x32xf32>
+// SAME-LABEL:  func.func @sum_rows_4mib(
+// SAME:          vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x64xf32>
+func.func @sum_rows_4mib(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> {
+  %r = reduce.sum %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
+
+/// 1 MiB less 16 KiB: 4 registers of 16 lanes.
+// CHECK-LABEL: func.func @sum_rows_below_1mib(
+// CHECK:         vector.transfer_read {{.*}} : tensor<252x1024xf32>, vector<4x64xf32>
+// SAME-LABEL:  func.func @sum_rows_below_1mib(
+// SAME:          vector.transfer_read {{.*}} : tensor<252x1024xf32>, vector<4x64xf32>
+func.func @sum_rows_below_1mib(%x: tensor<252x1024xf32>) -> tensor<252xf32> {
+  %r = reduce.sum %x axes [1] : tensor<252x1024xf32> -> tensor<252xf32>
+  return %r : tensor<252xf32>
+}
