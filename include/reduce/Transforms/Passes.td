@@ -306,9 +306,9 @@ def ReduceSplitLoopVectorsPass : Pass<"reduce-split-loop-vectors"> {
     accumulator, an `scf.if` result) in the registers of its type's legal
     breakdown, and a vector whose innermost length is not a power of two
     has none: LLVM 22 scalarizes it. A `vector<80xf32>` accumulator (5
-    AVX-512 registers, the tile of 2400-element rows) became 220 scalar
-    moves and spills per iteration and ran 5 to 6 times slower than the
-    same loop with 64 + 16 lanes, which is 5 `vaddps` and nothing else.
+    AVX-512 registers, the tile of columns of 80) became 220 scalar moves
+    and spills per iteration and ran 2 to 6 times slower than the same loop
+    with 64 + 16 lanes, which is 5 `vaddps` and nothing else.
 
     This pass rewrites the `scf` ops (`scf.for`, `scf.while`, `scf.if`,
     through the upstream structural type conversion) so that each of their
