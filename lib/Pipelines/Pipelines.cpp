@@ -60,23 +60,30 @@ unsigned mlir::reduce::getHostVectorWidth() {
   return 128;
 }
 
+unsigned mlir::reduce::getPreferredVectorWidth(StringRef cpu,
+                                               unsigned registerWidth) {
+  if (registerWidth <= 256)
+    return registerWidth;
+  static const bool initialized = !llvm::InitializeNativeTarget();
+  if (!initialized)
+    return registerWidth;
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return registerWidth;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, cpu, ""));
+  return subtarget && subtarget->checkFeatures("+prefer-256-bit")
+             ? 256
+             : registerWidth;
+}
+
 unsigned mlir::reduce::getHostPreferredVectorWidth() {
-  unsigned width = getHostVectorWidth();
-  static const bool prefers256Bit = [] {
-    if (llvm::InitializeNativeTarget())
-      return false;
-    llvm::Triple triple(llvm::sys::getProcessTriple());
-    std::string error;
-    const llvm::Target *target =
-        llvm::TargetRegistry::lookupTarget(triple, error);
-    if (!target)
-      return false;
-    std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-        target->createMCSubtargetInfo(triple, llvm::sys::getHostCPUName(),
-                                      ""));
-    return subtarget && subtarget->checkFeatures("+prefer-256-bit");
-  }();
-  return width > 256 && prefers256Bit ? 256 : width;
+  static const unsigned width = getPreferredVectorWidth(
+      llvm::sys::getHostCPUName(), getHostVectorWidth());
+  return width;
 }
 
 bool mlir::reduce::hostHasRange() {

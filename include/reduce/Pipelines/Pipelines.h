@@ -111,10 +111,14 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
 /// AVX-512F, 256 with AVX, 128 otherwise.
 unsigned getHostVectorWidth();
 
-/// Returns the SIMD width in bits that LLVM's tuning for the host CPU
-/// prefers (the `prefer-256-bit` tuning of the Intel cores with AVX-512,
-/// which is also clang's default vector width there): 256 on those, else
-/// getHostVectorWidth().
+/// Returns the SIMD width in bits that LLVM's tuning for the x86 CPU `cpu`
+/// (an `-mcpu` name) prefers for registers of `registerWidth` bits: 256
+/// when the width is above it and the CPU has the `prefer-256-bit` tuning
+/// (the Intel cores with AVX-512, where it is also clang's default vector
+/// width), else `registerWidth`.
+unsigned getPreferredVectorWidth(llvm::StringRef cpu, unsigned registerWidth);
+
+/// getPreferredVectorWidth() of the host CPU and getHostVectorWidth().
 unsigned getHostPreferredVectorWidth();
 
 /// Returns true if the host CPU has the AVX-512DQ range instructions on
