@@ -74,8 +74,6 @@ static unsigned getWidestElementBits(linalg::LinalgOp op) {
   return bits;
 }
 
-/// Returns true if `op` combines values with a float addition, whose result
-/// depends on the order of the reduction.
 /// Returns the bytes of the ranked tensor inputs of `op` (static shapes),
 /// saturating: static dims near 2^62 are legal.
 static uint64_t getStaticInputBytes(linalg::LinalgOp op) {
@@ -91,6 +89,8 @@ static uint64_t getStaticInputBytes(linalg::LinalgOp op) {
   return inputBytes;
 }
 
+/// Returns true if `op` combines values with a float addition, whose result
+/// depends on the order of the reduction.
 static bool hasFloatAddCombiner(linalg::LinalgOp op) {
   for (OpOperand &init : op.getDpsInitsMutable()) {
     SmallVector<Operation *> combiners;
