@@ -137,18 +137,19 @@ func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf
 
 /// Mixed axes with the innermost dim reduced: rows of 32 are one vector, 4
 /// of the 64 kept rows at a time; the unit reduced dim of the accumulators
-/// (vector<4x1x32>) is dropped so that the 4 rows share a shuffle tree.
+/// (vector<4x1x32>) is dropped so that the 4 rows share a shuffle tree. (4
+/// outer rows are too few for the split of @l1_short_mixed below.)
 // CHECK-LABEL: func.func @min_mixed_axes_inner(
 // CHECK-DAG:     %[[MAXES:.*]] = arith.constant dense<2147483647> : vector<4x1x32xi32>
 // CHECK:         scf.for {{.*}} step %c4 {{.*}} -> (tensor<64xi32>)
 // CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %[[MAXES]]) -> (vector<4x1x32xi32>)
-// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<16x64x32xi32>, vector<4x32xi32>
+// CHECK-NEXT:        vector.transfer_read {{.*}} : tensor<4x64x32xi32>, vector<4x32xi32>
 // CHECK:             arith.minsi %{{.*}}, %{{.*}} : vector<4x32xi32>
 // CHECK-NOT:       vector.multi_reduction
 // CHECK:           vector.shuffle
 // CHECK:           arith.minsi %{{.*}}, %{{.*}} : vector<4xi32>
-func.func @min_mixed_axes_inner(%input: tensor<16x64x32xi32>) -> tensor<64xi32> {
-  %0 = reduce.min %input axes [0, 2] : tensor<16x64x32xi32> -> tensor<64xi32>
+func.func @min_mixed_axes_inner(%input: tensor<4x64x32xi32>) -> tensor<64xi32> {
+  %0 = reduce.min %input axes [0, 2] : tensor<4x64x32xi32> -> tensor<64xi32>
   return %0 : tensor<64xi32>
 }
 
@@ -303,4 +304,32 @@ func.func @sum_short_rows_streams(%input: tensor<32768x8xf32>) -> tensor<32768xf
 func.func @sum_medium_rows(%input: tensor<24x40xf32>) -> tensor<24xf32> {
   %0 = reduce.sum %input axes [1] : tensor<24x40xf32> -> tensor<24xf32>
   return %0 : tensor<24xf32>
+}
+
+/// Mixed axes with a short innermost reduced dim: the outer dim is reduced
+/// first, streaming the input as 16 rows of 144 contiguous elements (8 rows
+/// per step) into a 6x24 partial result; then the rows of 24 of the partial
+/// result are summed, without |x| again.
+// CHECK-LABEL: func.func @l1_short_mixed(
+// CHECK:         tensor.empty() : tensor<6x24xf32>
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read {{.*}} : tensor<16x144xf32>, vector<8x24xf32>
+// CHECK:           math.absf %{{.*}} : vector<8x24xf32>
+// CHECK:         %[[PARTIAL:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [6, 24]
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %[[PARTIAL]]{{.*}} : tensor<6x24xf32>, vector<2x24xf32>
+// CHECK-NOT:       math.absf
+// CHECK:         return
+func.func @l1_short_mixed(%input: tensor<16x6x24xf32>) -> tensor<6xf32> {
+  %0 = reduce.l1 %input axes [0, 2] : tensor<16x6x24xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+/// Too few outer elements per result (4 < 8): one reduction.
+// CHECK-LABEL: func.func @sum_short_mixed_few(
+// CHECK-NOT:     tensor<6x24xf32>
+// CHECK:         return
+func.func @sum_short_mixed_few(%input: tensor<4x6x24xf32>) -> tensor<6xf32> {
+  %0 = reduce.sum %input axes [0, 2] : tensor<4x6x24xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
 }

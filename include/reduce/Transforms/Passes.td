@@ -54,6 +54,13 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       horizontal reduction per row. The fill of the init is fused into the
       loop. Not for float sums with `strict-fp-order` (the tree
       reassociates).
+    - short inner rows of a mixed-axes reduction (the innermost reduced
+      dim at most one vector tile, a reduced dim outside a kept one, at
+      least 8 outer elements per result; not float sums with
+      `strict-fp-order`): split into the same body with the short dim kept,
+      into a partial result filled with the combiner's neutral element (an
+      outer reduction that streams the input in order), then the combiner
+      over the short dim of the partial result.
     - innermost dim reduced: every other dim is tiled by 1 and the
       innermost dim is tiled as a partial reduction into a vector-shaped
       accumulator (`accumulators` independent registers), merged by one
