@@ -55,7 +55,7 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       loop. Not for float sums with `strict-fp-order` (the tree
       reassociates).
     - short inner rows of a mixed-axes reduction (the innermost reduced
-      dim at most one vector tile, a reduced dim outside a kept one, at
+      dim at most 4 KiB, a reduced dim outside a kept one, at
       least 8 outer elements per result; not float sums with
       `strict-fp-order`): split into the same body with the short dim kept,
       into a partial result filled with the combiner's neutral element (an
