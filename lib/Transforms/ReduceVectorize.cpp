@@ -814,7 +814,27 @@ private:
     if (failed(collapsed))
       return generic;
     rewriter.replaceOp(generic, collapsed->results);
-    return collapsed->collapsedOp;
+    // A filled init is collapsed as a fill of the collapsed destination, so
+    // that the tiles can still fuse the fill (W4: a separate masked fill of
+    // the 72 results, read back by the row tiles, instead of a constant).
+    linalg::LinalgOp collapsedOp = collapsed->collapsedOp;
+    for (OpOperand &init : collapsedOp.getDpsInitsMutable()) {
+      auto reshape = init.get().getDefiningOp<tensor::CollapseShapeOp>();
+      auto fill = reshape ? reshape.getSrc().getDefiningOp<linalg::FillOp>()
+                          : nullptr;
+      if (!fill)
+        continue;
+      rewriter.setInsertionPoint(collapsedOp);
+      Value destination = tensor::CollapseShapeOp::create(
+          rewriter, reshape.getLoc(), fill.getOutputs().front(),
+          reshape.getReassociationIndices());
+      Value refilled =
+          linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs(),
+                                 destination)
+              .getResult(0);
+      rewriter.modifyOpInPlace(collapsedOp, [&] { init.set(refilled); });
+    }
+    return collapsedOp;
   }
 
   /// Returns the tile of the innermost dim of size `size`: the whole dim

@@ -1,6 +1,9 @@
 // RUN: reduce-opt %s --lower-reduce --canonicalize \
 // RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
+// RUN: reduce-opt %s --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=ROWS512
 
 // The vectorization stage of reduce-to-llvm for 256-bit registers and four
 // accumulators (tiles of 32 f32): the hot loop of each layout works on
@@ -130,6 +133,18 @@ func.func @min_outer_axis_masked(%input: tensor<64x100xf16>) -> tensor<100xf16> 
 // CHECK-NEXT:        arith.addf %{{.*}}, %{{.*}} : vector<4x16xf32>
 // CHECK-NOT:     vector.mask
 // CHECK:         tensor.expand_shape {{.*}} output_shape [6, 12, 1, 1]
+// With 512-bit registers the 240 elements are 15 registers, medium rows: 8
+// rows per tile. The fill of the init, collapsed with the op, is still
+// fused into the tiles: no separate fill, and the loop does not read the
+// init.
+// ROWS512-LABEL: func.func @sum_spec_example(
+// ROWS512-NOT:     linalg.fill
+// ROWS512-NOT:     vector.transfer_write
+// ROWS512:         scf.for {{.*}} step %c8 iter_args({{.*}}) -> (tensor<72xf32>)
+// ROWS512-NOT:       vector.transfer_read {{.*}} : tensor<72xf32>
+// ROWS512:           vector.transfer_read {{.*}} : tensor<72x240xf32>, vector<8x240xf32>
+// ROWS512-NOT:       vector.transfer_read {{.*}} : tensor<72xf32>
+// ROWS512:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<72xf32>
 func.func @sum_spec_example(%input: tensor<6x12x10x24xf32>) -> tensor<6x12x1x1xf32> {
   %0 = reduce.sum %input axes [2, 3] keep_dims : tensor<6x12x10x24xf32> -> tensor<6x12x1x1xf32>
   return %0 : tensor<6x12x1x1xf32>
