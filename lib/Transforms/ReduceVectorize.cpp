@@ -600,18 +600,22 @@ private:
     if (op.hasDynamicShape() || rank < 3 || op.getNumDpsInputs() != 1 ||
         op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics() ||
         !linalg::isReductionIterator(iterators.back()) ||
-        ranges.back() * std::max<int64_t>(1, getWidestElementBits(op) / 8) >
-            kMaxShortRowBytes ||
+        ranges.back() >
+            kMaxShortRowBytes /
+                std::max<int64_t>(1, getWidestElementBits(op) / 8) ||
         (strictFpOrder && hasFloatAddCombiner(op)) ||
         !op.getBlock()->getOps<linalg::IndexOp>().empty())
       return std::nullopt;
     // A reduced dim outside a kept one, reducing at least
-    // kMinShortSplitFactor elements per partial result.
+    // kMinShortSplitFactor elements per partial result (the count stops
+    // there: static dims near 2^62 are legal).
     int64_t outerReduced = 1;
     bool keptInside = false;
     for (int64_t dim = 0; dim + 1 < rank; ++dim) {
       if (linalg::isReductionIterator(iterators[dim]))
-        outerReduced *= ranges[dim];
+        outerReduced = std::min(outerReduced * std::min(ranges[dim],
+                                                        kMinShortSplitFactor),
+                                kMinShortSplitFactor);
       else if (outerReduced > 1)
         keptInside = true;
     }
