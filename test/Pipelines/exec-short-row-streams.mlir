@@ -8,10 +8,10 @@
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: reduce-opt --reduce-to-llvm="vector-width=512" \
-// RUN:   --mlir-print-ir-after=reduce-vectorize %s \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR
 // RUN: reduce-opt --reduce-to-llvm="vector-width=512 stream-vector-width=256" \
-// RUN:   --mlir-print-ir-after=reduce-vectorize %s \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading %s \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR256
 
 // Short rows, 1 MiB (16384 rows of 16 f32): the rows are read as 4 streams

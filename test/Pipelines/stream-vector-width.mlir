@@ -5,10 +5,12 @@
 // RUN:   --reduce-vectorize="vector-bits=512" --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=SAME
 // RUN: reduce-opt %s --reduce-to-llvm="vector-width=512" \
-// RUN:   --mlir-print-ir-after=reduce-vectorize -o /dev/null 2>&1 \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading \
+// RUN:   -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SAME
 // RUN: reduce-opt %s --reduce-to-llvm="vector-width=512 stream-vector-width=256" \
-// RUN:   --mlir-print-ir-after=reduce-vectorize -o /dev/null 2>&1 \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading \
+// RUN:   -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 
 // A reduction whose static input has at least 1 MiB streams it from L3 or
