@@ -10,6 +10,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 #include "gtest/gtest.h"
 
 using namespace mlir::reduce;

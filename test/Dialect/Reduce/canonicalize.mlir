@@ -112,17 +112,6 @@ func.func @constant_empty_axes(%x: tensor<4x5xf32>) -> (tensor<4x5xf32>, tensor<
 
 // -----
 
-/// An out-of-range constant axis is left for the lowering to report.
-// CHECK-LABEL: func @negative_constant_axis_out_of_range
-// CHECK:         reduce.sum %{{.*}} axes %{{.*}} : tensor<4x5xf32>, tensor<1xi64> -> tensor<?xf32>
-func.func @negative_constant_axis_out_of_range(%x: tensor<4x5xf32>) -> tensor<?xf32> {
-  %a = arith.constant dense<[2]> : tensor<1xi64>
-  %0 = reduce.sum %x axes %a : tensor<4x5xf32>, tensor<1xi64> -> tensor<?xf32>
-  return %0 : tensor<?xf32>
-}
-
-// -----
-
 /// A runtime axes operand stays.
 // CHECK-LABEL: func @negative_runtime_axes
 // CHECK:         reduce.l1 %{{.*}} axes %{{.*}} keep_dims : tensor<4x5xf32>, tensor<?xi64> -> tensor<?x?xf32>

@@ -103,3 +103,37 @@ func.func @compatible_written_types(%x: tensor<6x12xf32>, %a: tensor<1xi64>) {
   %2 = reduce.sum %x axes %a : tensor<6x12xf32>, tensor<1xi64> -> tensor<?xf32>
   return
 }
+
+// -----
+
+/// A constant axes operand gives the static type a static list would, for
+/// every integer element type, 0-D and 1-D, with repeats merged (both
+/// runtimes accept repeated axes in an input) and an empty constant
+/// following empty_axes.
+func.func @constant_axes_operand(%x: tensor<3x4x5xf32>) {
+  %i64 = arith.constant dense<[1]> : tensor<1xi64>
+  %i32 = arith.constant dense<[-1, 0]> : tensor<2xi32>
+  %i16 = arith.constant dense<[2, 0]> : tensor<2xi16>
+  %i8 = arith.constant dense<1> : tensor<i8>
+  %i1 = arith.constant dense<true> : tensor<i1>
+  %repeat = arith.constant dense<[1, 1, -2]> : tensor<3xi64>
+  %empty = arith.constant dense<> : tensor<0xi32>
+  // expected-remark @+1 {{inferred 'tensor<3x5xf32>'}}
+  %0 = reduce.sum %x axes %i64 : tensor<3x4x5xf32>, tensor<1xi64> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<4xf32>'}}
+  %1 = reduce.sum %x axes %i32 : tensor<3x4x5xf32>, tensor<2xi32> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<1x4x1xf32>'}}
+  %2 = reduce.l1 %x axes %i16 keep_dims : tensor<3x4x5xf32>, tensor<2xi16> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<3x5xf32>'}}
+  %3 = reduce.min %x axes %i8 : tensor<3x4x5xf32>, tensor<i8> -> tensor<*xf32>
+  /// An i1 `true` is -1 as a signed value: the last axis.
+  // expected-remark @+1 {{inferred 'tensor<3x4xf32>'}}
+  %4 = reduce.min %x axes %i1 : tensor<3x4x5xf32>, tensor<i1> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<3x5xf32>'}}
+  %5 = reduce.sum %x axes %repeat : tensor<3x4x5xf32>, tensor<3xi64> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<3x4x5xf32>'}}
+  %6 = reduce.sum %x axes %empty : tensor<3x4x5xf32>, tensor<0xi32> -> tensor<*xf32>
+  // expected-remark @+1 {{inferred 'tensor<1x1x1xf32>'}}
+  %7 = reduce.sum %x axes %empty keep_dims empty_axes all : tensor<3x4x5xf32>, tensor<0xi32> -> tensor<*xf32>
+  return
+}

@@ -306,18 +306,16 @@ struct FoldConstantAxesOperand : OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    Value axesOperand = op.getAxesOperand();
-    DenseIntElementsAttr axesAttr;
-    if (!axesOperand || !matchPattern(axesOperand, m_Constant(&axesAttr)))
+    std::optional<SmallVector<int64_t>> constantAxes =
+        matchConstantAxes(op.getAxesOperand());
+    if (!constantAxes)
       return rewriter.notifyMatchFailure(op, "axes are not a constant");
     auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
     int64_t rank = inputType.getRank();
 
-    SmallVector<int64_t> values;
-    for (const llvm::APInt &value : axesAttr.getValues<llvm::APInt>())
-      values.push_back(value.getSExtValue());
+    SmallVector<int64_t> values = std::move(*constantAxes);
     if (values.empty() && op.getEmptyAxes() == EmptyAxesMode::all)
       values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     FailureOr<SmallVector<int64_t>> axes = normalizeAxes(values, rank);

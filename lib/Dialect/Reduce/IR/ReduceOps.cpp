@@ -18,7 +18,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -71,21 +73,25 @@ TensorType mlir::reduce::inferReducedType(TensorType inputType,
   return RankedTensorType::get(shape, elementType);
 }
 
-bool mlir::reduce::isLessStaticOrEqual(TensorType written,
-                                       TensorType inferred) {
-  if (written.getElementType() != inferred.getElementType())
-    return false;
-  if (!written.hasRank())
-    return true;
-  if (!inferred.hasRank() || written.getRank() != inferred.getRank())
-    return false;
-  return llvm::all_of(
-      llvm::zip_equal(written.getShape(), inferred.getShape()),
-      [](auto sizes) {
-        auto [writtenSize, inferredSize] = sizes;
-        return ShapedType::isDynamic(writtenSize) ||
-               writtenSize == inferredSize;
-      });
+bool mlir::reduce::isCompatibleResultType(TensorType written,
+                                          TensorType inferred) {
+  return written.getElementType() == inferred.getElementType() &&
+         succeeded(verifyCompatibleShape(written, inferred));
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::reduce::matchConstantAxes(Value axesOperand) {
+  DenseIntElementsAttr axesAttr;
+  if (!axesOperand || !matchPattern(axesOperand, m_Constant(&axesAttr)))
+    return std::nullopt;
+  // The verifier checks the operand type; the matcher may run before it.
+  auto type = dyn_cast<RankedTensorType>(axesAttr.getType());
+  if (!type || type.getRank() > 1)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &value : axesAttr.getValues<APInt>())
+    values.push_back(value.getSExtValue());
+  return values;
 }
 
 namespace {
@@ -95,10 +101,12 @@ using ErrorEmitter = llvm::function_ref<InFlightDiagnostic()>;
 } // namespace
 
 /// Checks the static `axes` against an input of rank `rank` and returns them
-/// normalized, emitting a diagnostic for the first bad axis.
+/// normalized, emitting a diagnostic for the first bad axis. Repeated axes
+/// are an error unless `mergeRepeats` is set (the values of a constant axes
+/// operand, which both runtimes accept with repeats).
 static FailureOr<SmallVector<int64_t>>
-verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes,
-                 int64_t rank) {
+verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes, int64_t rank,
+                 bool mergeRepeats = false) {
   SmallVector<int64_t> seen(rank, -1);
   for (auto [index, axis] : llvm::enumerate(axes)) {
     if (axis < -rank || axis >= rank) {
@@ -112,7 +120,7 @@ verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes,
                          << ", " << rank - 1 << "] for input of rank " << rank;
     }
     int64_t dim = axis < 0 ? axis + rank : axis;
-    if (seen[dim] >= 0) {
+    if (seen[dim] >= 0 && !mergeRepeats) {
       if (!emitError)
         return failure();
       return emitError() << "axis " << axis << " (at position " << index
@@ -186,11 +194,12 @@ static FailureOr<TensorType> inferWithAxesOperand(ErrorEmitter emitError,
   return TensorType(RankedTensorType::get(shape, elementType));
 }
 
-/// Infers the result type of a reduction from its operand types and
-/// properties, checking every rule that does not involve the result type.
-/// Emits a diagnostic through `emitError` when it is set.
+/// Infers the result type of a reduction from its operands and properties,
+/// checking every rule that does not involve the result type. The values of
+/// a constant axes operand are used as a static list would be (repeats
+/// merged). Emits a diagnostic through `emitError` when it is set.
 static FailureOr<TensorType>
-inferResultType(ErrorEmitter emitError, Type input, Type axesOperand,
+inferResultType(ErrorEmitter emitError, Type input, Value axesOperand,
                 std::optional<ArrayRef<int64_t>> staticAxes, bool keepDims,
                 EmptyAxesMode emptyAxes) {
   auto fail = [&](auto &&...args) -> FailureOr<TensorType> {
@@ -225,16 +234,30 @@ inferResultType(ErrorEmitter emitError, Type input, Type axesOperand,
     return inferReducedType(inputType, *axes, keepDims);
   }
 
-  auto axesType = dyn_cast<TensorType>(axesOperand);
+  Type axesOperandType = axesOperand.getType();
+  auto axesType = dyn_cast<TensorType>(axesOperandType);
   if (!axesType || !axesType.getElementType().isSignlessInteger())
     return fail("expected the axes operand to be a tensor of signless "
                 "integers, but got ",
-                axesOperand);
+                axesOperandType);
   if (axesType.hasRank() && axesType.getRank() > 1)
     return fail("expected a 0-D or 1-D axes operand, but got rank ",
-                axesType.getRank(), " (", axesOperand, ")");
-  return inferWithAxesOperand(emitError, inputType, axesType, keepDims,
-                              emptyAxes);
+                axesType.getRank(), " (", axesOperandType, ")");
+  std::optional<SmallVector<int64_t>> constantAxes =
+      matchConstantAxes(axesOperand);
+  if (!constantAxes)
+    return inferWithAxesOperand(emitError, inputType, axesType, keepDims,
+                                emptyAxes);
+  if (!inputType.hasRank())
+    return TensorType(UnrankedTensorType::get(inputType.getElementType()));
+  int64_t rank = inputType.getRank();
+  if (constantAxes->empty() && emptyAxes == EmptyAxesMode::all)
+    constantAxes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  FailureOr<SmallVector<int64_t>> axes = verifyStaticAxes(
+      emitError, *constantAxes, rank, /*mergeRepeats=*/true);
+  if (failed(axes))
+    return failure();
+  return inferReducedType(inputType, *axes, keepDims);
 }
 
 //===----------------------------------------------------------------------===//
@@ -290,6 +313,45 @@ static void printAxes(OpAsmPrinter &printer, Operation *, Value axesOperand,
 // Shared op hooks
 //===----------------------------------------------------------------------===//
 
+/// Checks a written result type `resultType` against what runtime axes can
+/// give for an input of type `inputType`: with keep_dims, result dim i has
+/// size d_i or 1; without, the j-th result dim is one of the input dims
+/// j .. j + (rank - resultRank), the dims that can be the j-th kept one.
+/// The inferred type (checked before) already fixes the rank where it can.
+template <typename OpTy>
+static LogicalResult verifyRuntimeAxesResult(OpTy op, TensorType inputType,
+                                             TensorType resultType) {
+  if (!inputType.hasRank() || !resultType.hasRank())
+    return success();
+  ArrayRef<int64_t> inputShape = inputType.getShape();
+  ArrayRef<int64_t> resultShape = resultType.getShape();
+  int64_t rank = inputType.getRank();
+  int64_t resultRank = resultType.getRank();
+  if (resultRank > rank)
+    return op.emitOpError("result rank ")
+           << resultRank << " exceeds the input rank " << rank;
+  for (auto [dim, size] : llvm::enumerate(resultShape)) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    int64_t first = dim;
+    int64_t last = op.getKeepDims() ? dim : dim + (rank - resultRank);
+    bool possible = op.getKeepDims() && size == 1;
+    for (int64_t i = first; i <= last; ++i)
+      possible |= ShapedType::isDynamic(inputShape[i]) || inputShape[i] == size;
+    if (possible)
+      continue;
+    InFlightDiagnostic diag = op.emitOpError("result dimension ")
+                              << dim << " has size " << size
+                              << ", but runtime axes can only give ";
+    if (op.getKeepDims())
+      return diag << "the input size " << inputShape[dim] << " or 1";
+    diag << "one of the input sizes [";
+    llvm::interleaveComma(inputShape.slice(first, last - first + 1), diag);
+    return diag << "] there";
+  }
+  return success();
+}
+
 template <typename OpTy>
 static LogicalResult verifyReduction(OpTy op) {
   auto emitError = [&]() { return op.emitOpError(); };
@@ -301,15 +363,18 @@ static LogicalResult verifyReduction(OpTy op) {
            << " does not match input element type "
            << inputType.getElementType();
   Value axesOperand = op.getAxesOperand();
-  FailureOr<TensorType> inferred = inferResultType(
-      emitError, inputType, axesOperand ? axesOperand.getType() : Type(),
-      op.getAxes(), op.getKeepDims(), op.getEmptyAxes());
+  FailureOr<TensorType> inferred =
+      inferResultType(emitError, inputType, axesOperand, op.getAxes(),
+                      op.getKeepDims(), op.getEmptyAxes());
   if (failed(inferred))
     return failure();
-  if (!isLessStaticOrEqual(resultType, *inferred))
+  if (!isCompatibleResultType(resultType, *inferred))
     return op.emitOpError("result type ")
            << resultType << " is incompatible with the inferred type "
-           << *inferred << " (it may be less static, never contradict it)";
+           << *inferred
+           << " (it may be more or less static, never contradict it)";
+  if (axesOperand && !matchConstantAxes(axesOperand))
+    return verifyRuntimeAxesResult(op, inputType, resultType);
   return success();
 }
 
@@ -328,8 +393,7 @@ inferReductionReturnTypes(std::optional<Location> location,
     emitError = emitAtLocation;
   Value axesOperand = adaptor.getAxesOperand();
   FailureOr<TensorType> inferred = inferResultType(
-      emitError, adaptor.getInput().getType(),
-      axesOperand ? axesOperand.getType() : Type(), adaptor.getAxes(),
+      emitError, adaptor.getInput().getType(), axesOperand, adaptor.getAxes(),
       adaptor.getKeepDims(), adaptor.getEmptyAxes());
   if (failed(inferred))
     return failure();
@@ -343,7 +407,7 @@ static bool areCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
   auto inferredType = dyn_cast<TensorType>(inferred.front());
   auto actualType = dyn_cast<TensorType>(actual.front());
   return inferredType && actualType &&
-         isLessStaticOrEqual(actualType, inferredType);
+         isCompatibleResultType(actualType, inferredType);
 }
 
 template <typename OpTy>
@@ -352,10 +416,22 @@ reifyReductionShapes(OpTy op, OpBuilder &builder,
                      ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
-  if (!inputType || !resultType || !op.hasStaticAxes())
+  if (!inputType || !resultType)
     return failure();
+  SmallVector<int64_t> values;
+  if (op.hasStaticAxes()) {
+    values = llvm::to_vector(*op.getAxes());
+  } else {
+    std::optional<SmallVector<int64_t>> constantAxes =
+        matchConstantAxes(op.getAxesOperand());
+    if (!constantAxes)
+      return failure();
+    values = std::move(*constantAxes);
+    if (values.empty() && op.getEmptyAxes() == EmptyAxesMode::all)
+      values = llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()));
+  }
   FailureOr<SmallVector<int64_t>> axes =
-      normalizeAxes(*op.getAxes(), inputType.getRank());
+      normalizeAxes(values, inputType.getRank());
   if (failed(axes))
     return failure();
   SmallVector<OpFoldResult> sizes;

@@ -47,9 +47,16 @@ FailureOr<SmallVector<int64_t>> normalizeAxes(ArrayRef<int64_t> axes,
 TensorType inferReducedType(TensorType inputType, ArrayRef<int64_t> axes,
                             bool keepDims);
 
-/// Returns true if `written` is `inferred` or a less static version of it
-/// (some static sizes replaced by `?`, or unranked).
-bool isLessStaticOrEqual(TensorType written, TensorType inferred);
+/// Returns true if a result written as `written` is compatible with the
+/// `inferred` type: the same element type, and shapes that can be equal
+/// (either unranked, or the same rank with every pair of sizes equal or one
+/// of them dynamic), as verifyCompatibleShape decides. Either type may be
+/// the more static one.
+bool isCompatibleResultType(TensorType written, TensorType inferred);
+
+/// Returns the values of `axesOperand` (sign-extended to i64, in order, with
+/// any repeats) when it is a constant 0-D or 1-D integer tensor.
+std::optional<SmallVector<int64_t>> matchConstantAxes(Value axesOperand);
 
 } // namespace reduce
 } // namespace mlir

@@ -46,10 +46,19 @@ defvar ReduceCommonDescription = [{
     must lie in `[-r, r-1]` for an input of rank `r`; a negative axis counts
     from the end (`-1` is `r-1`). The static list must not name the same
     dimension twice (`[-1, 3]` on a rank-4 input is a duplicate), as the
-    OpenVINO specification requires; duplicates that arrive in a constant
-    axes operand are merged when the operand is folded into the static list,
-    as the OpenVINO and ONNX runtimes accept them. The canonical static list
-    is sorted and non-negative; the folder normalizes it.
+    OpenVINO specification requires. A constant axes operand (anything
+    `m_Constant` matches: `arith.constant dense<[1]> : tensor<1xi64>`,
+    `dense<1> : tensor<i8>`, ...) is verified and inferred exactly as the
+    static list of its values, except that repeated axes are merged, as the
+    OpenVINO and ONNX runtimes accept them; the canonicalizer folds it into
+    the static list. The canonical static list is sorted and non-negative;
+    the folder normalizes it.
+
+    **Runtime axes.** A non-constant axes operand is read when the code
+    runs: repeated axes are merged and `empty_axes` applies to an empty
+    tensor. An axis out of range, or a result whose actual shape contradicts
+    a static size or rank of the written result type, is reported to the
+    caller as an error (see docs/jit.md), never computed.
 
     **Empty axes.** An empty static list reduces no dimension. With a runtime
     axes operand, the `empty_axes` property says what an empty axes tensor
@@ -61,11 +70,15 @@ defvar ReduceCommonDescription = [{
     when `keep_dims` is present (absent means false, OpenVINO's default).
     Reducing all axes gives one value: a rank-0 tensor, or all-ones with
     `keep_dims`. A rank-0 input is valid (the axes must then be empty). The
-    written result type may be less static than the inferred one (a `?` for
-    a known size, or unranked), never contradict it. With a non-constant
-    axes operand the result rank is known only when `keep_dims` is set or
-    when the axes tensor names exactly one axis (0-D, or 1-D of static size
-    1); otherwise the result is unranked.
+    written result type must be compatible with the inferred one, as
+    `verifyCompatibleShape` decides: it may be less static (a `?` for a
+    known size, or unranked) or more static (a size inference cannot prove),
+    never contradict it. With a non-constant axes operand the result rank is
+    inferred only when `keep_dims` is set or when the axes tensor names
+    exactly one axis (0-D, or 1-D of static size 1); otherwise the inferred
+    result is unranked. A written static size must still be one runtime
+    axes can give: with `keep_dims` the input size or 1, without it the size
+    of an input dim that can be kept at that position.
 
     **Element types.** f16, bf16, f32, f64, i8/i16/i32/i64 (signless
     integers are signed) and ui8/ui16/ui32/ui64. The result element type is
