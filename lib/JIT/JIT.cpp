@@ -27,6 +27,7 @@
 
 #include "reduce/JIT/JIT.h"
 
+#include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Pipelines/Pipelines.h"
 
@@ -100,6 +101,8 @@ double millisSince(Clock::time_point start) {
 
 std::string TensorSignature::str() const {
   std::string text = "tensor<";
+  if (!ranked)
+    return text + "*x" + getMlirName(elementType).str() + ">";
   for (int64_t size : shape)
     text += (ShapedType::isDynamic(size) ? "?" : std::to_string(size)) + "x";
   text += getMlirName(elementType).str() + ">";
@@ -118,10 +121,18 @@ void mlir::reduce::registerJitDialects(DialectRegistry &registry) {
 //===----------------------------------------------------------------------===//
 
 /// Converts the types of an entry's arguments or results, or explains why
-/// the function cannot be an entry.
+/// the function cannot be an entry. Results may be unranked.
 static llvm::Error convertSignature(TypeRange types, StringRef what,
                                    llvm::SmallVectorImpl<TensorSignature> &out) {
   for (auto [index, type] : llvm::enumerate(types)) {
+    auto unranked = dyn_cast<UnrankedTensorType>(type);
+    std::optional<ElementType> unrankedElement =
+        unranked && what == "result" ? toElementType(unranked.getElementType())
+                                     : std::nullopt;
+    if (unrankedElement) {
+      out.push_back({*unrankedElement, {}, /*ranked=*/false});
+      continue;
+    }
     auto tensorType = dyn_cast<RankedTensorType>(type);
     std::optional<ElementType> elementType =
         tensorType ? toElementType(tensorType.getElementType()) : std::nullopt;
@@ -130,8 +141,9 @@ static llvm::Error convertSignature(TypeRange types, StringRef what,
       llvm::raw_string_ostream(typeText) << type;
       return makeError(what + " #" + llvm::Twine(index) + " has type '" +
                        typeText +
-                       "'; expected a ranked tensor of f16, bf16, f32, f64, "
-                       "i8..i64 or ui8..ui64");
+                       "'; expected a ranked tensor" +
+                       (what == "result" ? " (or an unranked one)" : "") +
+                       " of f16, bf16, f32, f64, i8..i64 or ui8..ui64");
     }
     out.push_back({*elementType, llvm::to_vector(tensorType.getShape())});
   }
@@ -221,10 +233,6 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       jit->rejected[fn.name] = llvm::toString(std::move(err));
       continue;
     }
-    // The pipeline's out-params option gives these results as out-params.
-    fn.outParams = llvm::all_of(fn.results, [](const TensorSignature &result) {
-      return !llvm::any_of(result.shape, ShapedType::isDynamic);
-    });
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                       BoolAttr::get(context, false));
@@ -249,6 +257,38 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   buildReduceToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return diagnostics.takeError("lowering to the LLVM dialect failed");
+
+  // The results of the lowered entries: unranked ones as data and shape
+  // (reduce-unranked-results), then the status of runtime checks
+  // (lower-reduce). The pipeline's out-params option gives them as
+  // out-params when all have static shapes.
+  for (auto &entry : jit->functions) {
+    JitFunction &fn = entry.getValue();
+    for (const TensorSignature &result : fn.results) {
+      if (result.ranked) {
+        fn.loweredResults.push_back(result);
+        continue;
+      }
+      fn.loweredResults.push_back(
+          {result.elementType, {ShapedType::kDynamic}, true});
+      fn.loweredResults.push_back(
+          {ElementType::i64, {ShapedType::kDynamic}, true});
+    }
+    auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);
+    auto sites = lowered ? lowered->getAttrOfType<ArrayAttr>(
+                               kRuntimeChecksAttrName)
+                         : ArrayAttr();
+    if (sites) {
+      for (Attribute site : sites)
+        fn.checkSites.push_back(cast<StringAttr>(site).str());
+      fn.loweredResults.push_back(
+          {ElementType::i64, {kRuntimeStatusWords}, true});
+    }
+    fn.outParams =
+        llvm::all_of(fn.loweredResults, [](const TensorSignature &result) {
+          return !llvm::any_of(result.shape, ShapedType::isDynamic);
+        });
+  }
 
   // Native code for the host CPU, with its vector extensions.
   static std::once_flag initTargets;
@@ -356,11 +396,14 @@ static const char *findMismatch(const BufferView &view,
                                 ByteRange &range) {
   if (view.elementType != expected.elementType)
     return "element type mismatch";
-  if (view.shape.size() != expected.shape.size())
+  if (expected.ranked && view.shape.size() != expected.shape.size())
     return "rank mismatch";
-  for (auto [given, wanted] : llvm::zip_equal(view.shape, expected.shape)) {
+  for (auto [dim, given] : llvm::enumerate(view.shape)) {
     if (given < 0)
       return "negative size";
+    if (!expected.ranked)
+      continue;
+    int64_t wanted = expected.shape[dim];
     if (given != wanted && !ShapedType::isDynamic(wanted))
       return "size mismatch";
   }
@@ -516,7 +559,7 @@ void JitFunction::callWithOutParams(
 SmallVector<Buffer>
 JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
   size_t resultWords = 0;
-  for (const TensorSignature &result : results)
+  for (const TensorSignature &result : loweredResults)
     resultWords += getDescriptorWords(result.shape);
   PackedArguments packedArgs(args, {}, resultWords);
   packed(packedArgs.pointers.data());
@@ -525,13 +568,13 @@ JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
   // input, not a constant global, not already taken by an earlier result.
   // (A handful of pointers: a linear search beats a hash set here.)
   SmallVector<Buffer> outputs;
-  outputs.reserve(results.size());
+  outputs.reserve(loweredResults.size());
   SmallVector<const void *, 8> notOwned = {
       nullptr, reinterpret_cast<const void *>(kGlobalAllocatedPointer)};
   for (const BufferView &arg : args)
     notOwned.push_back(arg.data);
   const int64_t *resultWord = packedArgs.resultStorage;
-  for (const TensorSignature &result : results) {
+  for (const TensorSignature &result : loweredResults) {
     size_t rank = result.shape.size();
     auto *allocated = reinterpret_cast<void *>(resultWord[0]);
     auto *aligned = reinterpret_cast<char *>(resultWord[1]);
@@ -560,23 +603,90 @@ JitFunction::callReturningResults(llvm::ArrayRef<BufferView> args) const {
   return outputs;
 }
 
+llvm::Error JitFunction::checkStatus(ArrayRef<int64_t> status) const {
+  auto code = static_cast<RuntimeStatusCode>(status[0]);
+  if (code == RuntimeStatusCode::ok)
+    return llvm::Error::success();
+  int64_t site = status[1];
+  std::string where =
+      site >= 0 && static_cast<size_t>(site) < checkSites.size()
+          ? checkSites[site]
+          : "an op";
+  std::string message = "'" + name + "': " + where + ": ";
+  llvm::raw_string_ostream os(message);
+  switch (code) {
+  case RuntimeStatusCode::axisOutOfRange:
+    if (status[3] == 0)
+      os << "axis " << status[2]
+         << " is out of range for input of rank 0 (expected empty axes)";
+    else
+      os << "axis " << status[2] << " is out of range [" << -status[3] << ", "
+         << status[3] - 1 << "] for input of rank " << status[3];
+    break;
+  case RuntimeStatusCode::resultRankMismatch:
+    os << "the axes name " << status[4]
+       << " distinct dimension(s), which gives a result of rank " << status[3]
+       << ", but the result type has rank " << status[2];
+    break;
+  case RuntimeStatusCode::resultSizeMismatch:
+    os << "result dimension " << status[2] << " has size " << status[4]
+       << ", but the result type says " << status[3];
+    break;
+  default:
+    os << "unknown runtime status " << status[0];
+    break;
+  }
+  return makeError(message);
+}
+
+Expected<SmallVector<Buffer>>
+JitFunction::finishResults(SmallVector<Buffer> lowered) const {
+  if (!checkSites.empty()) {
+    const Buffer &status = lowered.back();
+    if (llvm::Error err = checkStatus(
+            ArrayRef(static_cast<const int64_t *>(status.getData()),
+                     kRuntimeStatusWords)))
+      return std::move(err);
+    lowered.pop_back();
+  }
+  if (lowered.size() == results.size())
+    return std::move(lowered);
+  SmallVector<Buffer> outputs;
+  outputs.reserve(results.size());
+  auto next = lowered.begin();
+  for (const TensorSignature &result : results) {
+    Buffer data = std::move(*next++);
+    if (!result.ranked) {
+      const Buffer &shape = *next++;
+      ArrayRef<int64_t> sizes(static_cast<const int64_t *>(shape.getData()),
+                              shape.getNumElements());
+      if (!data.reshape(sizes))
+        return makeError("result of '" + name + "': the computed shape " +
+                         formatShape(sizes) + " does not hold its " +
+                         llvm::Twine(data.getNumElements()) + " elements");
+    }
+    outputs.push_back(std::move(data));
+  }
+  return std::move(outputs);
+}
+
 Expected<SmallVector<Buffer>>
 JitFunction::call(llvm::ArrayRef<BufferView> args) const {
   if (llvm::Error err = checkArguments(args))
     return std::move(err);
   if (!outParams)
-    return callReturningResults(args);
+    return finishResults(callReturningResults(args));
   // Static result shapes: allocate the results, the kernel fills them.
   SmallVector<Buffer> outputs;
-  outputs.reserve(results.size());
-  for (const TensorSignature &result : results)
+  outputs.reserve(loweredResults.size());
+  for (const TensorSignature &result : loweredResults)
     outputs.push_back(
         Buffer::allocateForOverwrite(result.elementType, result.shape));
   SmallVector<MutableBufferView, 4> outs;
   for (Buffer &output : outputs)
     outs.push_back(output.getMutableView());
   callWithOutParams(args, outs);
-  return std::move(outputs);
+  return finishResults(std::move(outputs));
 }
 
 llvm::Error
@@ -607,11 +717,23 @@ JitFunction::callInto(llvm::ArrayRef<BufferView> args,
     }
   }
   if (outParams) {
-    callWithOutParams(args, outs);
-    return llvm::Error::success();
+    if (checkSites.empty()) {
+      callWithOutParams(args, outs);
+      return llvm::Error::success();
+    }
+    // The status is one more out-param, last.
+    int64_t status[kRuntimeStatusWords];
+    SmallVector<MutableBufferView, 4> allOuts(outs.begin(), outs.end());
+    allOuts.push_back({ElementType::i64, loweredResults.back().shape, status});
+    callWithOutParams(args, allOuts);
+    return checkStatus(status);
   }
   // Dynamic result shapes: the kernel allocates the results; copy them.
-  SmallVector<Buffer> computed = callReturningResults(args);
+  Expected<SmallVector<Buffer>> finished =
+      finishResults(callReturningResults(args));
+  if (!finished)
+    return finished.takeError();
+  SmallVector<Buffer> &computed = *finished;
   for (auto [index, result, out] : llvm::enumerate(computed, outs))
     if (result.getShape() != out.shape)
       return makeError("result #" + llvm::Twine(index) + " of '" + name +

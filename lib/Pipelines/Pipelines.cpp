@@ -217,6 +217,9 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   ConvertReduceToLinalgPassOptions lowerOptions;
   lowerOptions.f64Accumulation = options.f64Accumulation;
   pm.addPass(createConvertReduceToLinalgPass(lowerOptions));
+  // Before the canonicalizer, which may fold the reshape that gives an
+  // unranked result its shape.
+  pm.addPass(createReduceUnrankedResultsPass());
   pm.addPass(createCanonicalizerPass());
   if (!options.lowerToLoops)
     addVectorization(pm, options);

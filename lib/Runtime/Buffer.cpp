@@ -194,6 +194,14 @@ Buffer &Buffer::operator=(Buffer &&other) noexcept {
 
 Buffer::~Buffer() { release(); }
 
+bool Buffer::reshape(ArrayRef<int64_t> newShape) {
+  std::optional<int64_t> count = mlir::reduce::getNumElements(newShape);
+  if (!count || *count != numElements)
+    return false;
+  shape.assign(newShape.begin(), newShape.end());
+  return true;
+}
+
 void Buffer::release() {
   if (allocation)
     deleter(allocation);

@@ -184,7 +184,11 @@ int main(int argc, char **argv) {
         return fail(std::move(err));
       continue;
     }
-    llvm::outs() << function->getResults()[index].str() << " = ";
+    // An unranked result is printed with the shape the call computed.
+    TensorSignature type = function->getResults()[index];
+    if (!type.ranked)
+      type = {type.elementType, llvm::to_vector(result.getShape())};
+    llvm::outs() << type.str() << " = ";
     printNested(llvm::outs(), result.getView());
     llvm::outs() << "\n";
   }

@@ -42,8 +42,22 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
       same width on the way in and back on the way out.
 
     A constant axes operand is read as its static list (duplicates merged,
-    an empty tensor following `empty_axes`). An op with an unranked input or
-    a non-constant axes operand cannot be lowered: the pass reports it and
+    an empty tensor following `empty_axes`).
+
+    A runtime axes operand is read by the emitted code into a mask of the
+    reduced dims, which selects (`scf.index_switch`) a reduction over static
+    axes: one per subset of the non-unit dims of a static input with at most
+    4 of them, else one per pattern of alternating kept and reduced groups
+    of dims, the input reshaped to the group sizes. The result is computed
+    in the keep-dims shape and reshaped (`tensor.reshape`, unranked when the
+    written type is). The function gets one more result, a `tensor<5xi64>`
+    status (0, or an axis out of range, or a result shape that contradicts
+    the written type; see docs/jit.md), and a `reduce.runtime_checks`
+    attribute naming each checked op. Such an op must sit in the body of a
+    single-block function that is not called, on an input of rank at most
+    16, with axes of at most 64 bits.
+
+    An op with an unranked input cannot be lowered: the pass reports it and
     fails.
   }];
   let options = [
@@ -54,6 +68,7 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

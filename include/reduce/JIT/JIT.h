@@ -38,12 +38,15 @@ class ExecutionEngine;
 namespace mlir::reduce {
 
 /// The type of one entry argument or result: a ranked tensor whose dynamic
-/// sizes are ShapedType::kDynamic.
+/// sizes are ShapedType::kDynamic, or (results only) an unranked tensor,
+/// whose rank and sizes each call computes.
 struct TensorSignature {
   ElementType elementType;
   llvm::SmallVector<int64_t> shape;
+  /// False for an unranked result (`shape` is then empty).
+  bool ranked = true;
 
-  /// Formats as MLIR does: "tensor<6x?xf32>".
+  /// Formats as MLIR does: "tensor<6x?xf32>", "tensor<*xf32>".
   std::string str() const;
 };
 
@@ -69,15 +72,19 @@ public:
   /// static sizes).
   llvm::Error checkArguments(llvm::ArrayRef<BufferView> args) const;
 
-  /// Calls the function. Inputs are read, never written.
+  /// Calls the function. Inputs are read, never written. An error the code
+  /// detects while it runs (a runtime axis out of range, a result shape that
+  /// contradicts its static type) is returned as an error naming the op.
   llvm::Expected<llvm::SmallVector<Buffer>>
   call(llvm::ArrayRef<BufferView> args) const;
 
   /// Calls the function and writes its results into caller-owned buffers
-  /// of the result types (a dynamic size must be the size the call
-  /// computes), which must not overlap the arguments or each other. When
-  /// every result has a static shape (see hasOutParams), the kernel computes
-  /// the results in these buffers: the call allocates nothing.
+  /// of the result types (a dynamic size, or the shape of an unranked
+  /// result, must be the one the call computes), which must not overlap the
+  /// arguments or each other. When every result has a static shape (see
+  /// hasOutParams), the kernel computes the results in these buffers: the
+  /// call allocates nothing. After a runtime error (as for call) the
+  /// contents of the buffers are unspecified.
   llvm::Error callInto(llvm::ArrayRef<BufferView> args,
                        llvm::ArrayRef<MutableBufferView> results) const;
 
@@ -86,6 +93,10 @@ public:
   /// allocates them before the call.
   bool hasOutParams() const { return outParams; }
 
+  /// True if the compiled code checks runtime values (runtime axes) and
+  /// reports errors through a status (see docs/jit.md).
+  bool hasRuntimeChecks() const { return !checkSites.empty(); }
+
 private:
   friend class JitModule;
   using PackedFn = void (*)(void **);
@@ -93,13 +104,27 @@ private:
   /// Calls a function with out-params on checked buffers.
   void callWithOutParams(llvm::ArrayRef<BufferView> args,
                          llvm::ArrayRef<MutableBufferView> outs) const;
-  /// Calls a function that returns its results, on checked arguments.
+  /// Calls a function that returns its results, on checked arguments, and
+  /// returns its lowered results.
   llvm::SmallVector<Buffer>
   callReturningResults(llvm::ArrayRef<BufferView> args) const;
+  /// Turns the lowered results of a call into the results of the function:
+  /// each unranked result from its data and shape, and the status (when
+  /// the code has runtime checks) into an error.
+  llvm::Expected<llvm::SmallVector<Buffer>>
+  finishResults(llvm::SmallVector<Buffer> lowered) const;
+  /// The error a non-zero runtime status stands for, or success.
+  llvm::Error checkStatus(llvm::ArrayRef<int64_t> status) const;
 
   std::string name;
   llvm::SmallVector<TensorSignature> arguments;
   llvm::SmallVector<TensorSignature> results;
+  /// The results of the compiled code: an unranked result becomes its data
+  /// (1-D) and its shape (1-D i64), and a function with runtime checks
+  /// returns its status last (reduce-unranked-results, lower-reduce).
+  llvm::SmallVector<TensorSignature> loweredResults;
+  /// The ops whose runtime checks the status reports, by site.
+  std::vector<std::string> checkSites;
   bool outParams = false;
   PackedFn packed = nullptr;
 };

@@ -104,6 +104,11 @@ public:
   Buffer &operator=(const Buffer &) = delete;
   ~Buffer();
 
+  /// Gives the buffer the shape `newShape`, which must have the same number
+  /// of elements (the data is not moved). Returns false, changing nothing,
+  /// when it has not.
+  bool reshape(llvm::ArrayRef<int64_t> newShape);
+
   ElementType getElementType() const { return elementType; }
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   int64_t getNumElements() const { return numElements; }

@@ -138,6 +138,23 @@ def ReduceFreshResultsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def ReduceUnrankedResultsPass
+    : Pass<"reduce-unranked-results", "::mlir::ModuleOp"> {
+  let summary = "Return each unranked tensor result of an entry function as "
+                "its data and its shape";
+  let description = [{
+    A caller cannot size the buffer of a `tensor<*xT>` result (a reduction
+    over a runtime number of axes without `keep_dims`) before the call, and
+    bufferization and its deallocation do not handle unranked memrefs well.
+    Every function with a body that is not called gets, in place of each
+    unranked tensor result, two ranked ones: the data as a `tensor<?xT>`
+    (row-major) and the shape as a `tensor<?xi64>`. The returned value must
+    be a `tensor.reshape` of a ranked tensor by an i64 shape (as lower-reduce
+    emits) or a `tensor.cast` of a ranked tensor; any other producer is
+    reported as an error.
+  }];
+}
+
 def ReduceOutParamsPass : Pass<"reduce-out-params", "::mlir::ModuleOp"> {
   let summary = "Return the static-shaped results of public functions "
                 "through out-params";

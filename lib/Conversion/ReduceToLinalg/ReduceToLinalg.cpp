@@ -18,11 +18,15 @@
 
 #include "reduce/Conversion/ReduceToLinalg/ReduceToLinalg.h"
 
+#include "LowerReduction.h"
+#include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -43,84 +47,94 @@ using namespace mlir::reduce;
 // Axes
 //===----------------------------------------------------------------------===//
 
+/// The largest input rank a runtime axes operand is lowered for: the
+/// emitted code keeps the reduced dims as bits of an i64 and collapses them
+/// with O(rank^2) scalar ops.
+static constexpr int64_t kMaxRuntimeAxesRank = 16;
+
+/// The discardable attribute that gives a runtime-axes op its index in the
+/// `reduce.runtime_checks` list of its function while the pass runs.
+static constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
+    "reduce.runtime_check_site";
+
 /// Returns the normalized axes of a reduce op whose input has rank `rank`:
 /// its static list, or the values of its constant axes operand (an empty one
 /// following `emptyAxes`). Fails for a non-constant axes operand or an axis
-/// out of range; the error is reported through `emitError` when given.
+/// out of range.
 static FailureOr<SmallVector<int64_t>>
-getLoweringAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
-                EmptyAxesMode emptyAxes, int64_t rank,
-                function_ref<InFlightDiagnostic()> emitError = nullptr) {
+getStaticAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
+              EmptyAxesMode emptyAxes, int64_t rank) {
   SmallVector<int64_t> values;
   if (staticAxes) {
     values = llvm::to_vector(*staticAxes);
   } else {
-    DenseIntElementsAttr axesAttr;
-    if (!matchPattern(axesOperand, m_Constant(&axesAttr))) {
-      if (emitError)
-        emitError() << "cannot lower a non-constant axes operand: expected "
-                       "static axes or a constant axes operand";
+    std::optional<SmallVector<int64_t>> constantAxes =
+        matchConstantAxes(axesOperand);
+    if (!constantAxes)
       return failure();
-    }
-    for (const APInt &value : axesAttr.getValues<APInt>())
-      values.push_back(value.getSExtValue());
+    values = std::move(*constantAxes);
     if (values.empty() && emptyAxes == EmptyAxesMode::all)
       values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   }
-  FailureOr<SmallVector<int64_t>> axes = normalizeAxes(values, rank);
-  if (failed(axes) && emitError) {
-    InFlightDiagnostic diag = emitError();
-    diag << "cannot lower constant axes [";
-    llvm::interleaveComma(values, diag);
-    diag << "]: expected axes in [" << -rank << ", " << rank - 1
-         << "] for input of rank " << rank;
-  }
-  return axes;
+  return normalizeAxes(values, rank);
+}
+
+/// Returns true if `op` reads its axes when the code runs.
+template <typename OpTy>
+static bool hasRuntimeAxes(OpTy op) {
+  return !op.hasStaticAxes() && !matchConstantAxes(op.getAxesOperand());
+}
+
+/// Checks that the runtime axes of `op` can be lowered: the status result
+/// they add must reach the function's return, and the mask must hold them.
+template <typename OpTy>
+static LogicalResult checkRuntimeAxes(OpTy op, RankedTensorType inputType) {
+  auto axesType = dyn_cast<RankedTensorType>(op.getAxesOperand().getType());
+  if (!axesType)
+    return op.emitOpError("cannot lower an unranked axes operand: expected a "
+                          "0-D or 1-D tensor, found ")
+           << op.getAxesOperand().getType();
+  if (axesType.getElementTypeBitWidth() > 64)
+    return op.emitOpError("cannot lower runtime axes of type ")
+           << axesType.getElementType() << ": expected at most 64 bits";
+  if (inputType.getRank() > kMaxRuntimeAxesRank)
+    return op.emitOpError("cannot lower runtime axes for an input of rank ")
+           << inputType.getRank() << ": expected at most "
+           << kMaxRuntimeAxesRank;
+  auto func = dyn_cast<func::FuncOp>(op->getParentOp());
+  if (!func || !func.getBody().hasOneBlock())
+    return op.emitOpError("cannot lower runtime axes here: expected the op "
+                          "in the body of a single-block func.func, whose "
+                          "results report its runtime errors");
+  auto module = func->template getParentOfType<ModuleOp>();
+  if (module && !SymbolTable::symbolKnownUseEmpty(func, module))
+    return op.emitOpError("cannot lower runtime axes in '")
+           << func.getName()
+           << "', which is called: its runtime errors are reported through "
+              "an extra result, so it must be an entry function";
+  return success();
 }
 
 /// Checks that `op` can be lowered, reporting why not on the op.
 template <typename OpTy>
 static LogicalResult checkLowerable(OpTy op) {
-  auto emitError = [&] { return op.emitOpError(); };
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!inputType)
-    return emitError() << "cannot lower an unranked input: expected a ranked "
-                          "tensor, found "
-                       << op.getInput().getType();
-  return getLoweringAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
-                         inputType.getRank(), emitError);
+    return op.emitOpError() << "cannot lower an unranked input: expected a "
+                               "ranked tensor, found "
+                            << op.getInput().getType();
+  if (hasRuntimeAxes(op))
+    return checkRuntimeAxes(op, inputType);
+  // The verifier checks the constant axes.
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Scalar semantics
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Everything the lowering needs to know about one reduction.
-struct ReductionInfo {
-  ReductionKind kind;
-  /// The signless element type the data is computed in.
-  Type elementType;
-  /// The type the data is computed and accumulated in: f32 for f16/bf16,
-  /// f64 for f32 sums and l1 norms with f64 accumulation, else
-  /// `elementType`.
-  Type accType;
-  /// True when the original element type is unsigned.
-  bool isUnsigned;
-  /// The NaN treatment of a float min.
-  NanMode nanMode;
 
-  bool isFloat() const { return isa<FloatType>(elementType); }
-  /// True for a float min that skips NaN operands.
-  bool ignoresNan() const {
-    return kind == ReductionKind::min && isFloat() &&
-           nanMode == NanMode::ignore;
-  }
-};
-} // namespace
-
-/// Returns the description of a reduction of kind `kind` on `elementType`.
-static ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
+ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind, Type elementType,
                                       NanMode nanMode, bool f64Accumulation) {
   ReductionInfo info{kind, elementType, elementType, false, nanMode};
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
@@ -387,9 +401,7 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
       });
 }
 
-/// Lowers one reduction of the ranked `input` over the normalized `axes` and
-/// returns a value of the inferred result type.
-static Value lowerReduction(OpBuilder &b, Location loc,
+Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
                             const ReductionInfo &info, Value input,
                             ArrayRef<int64_t> axes, bool keepDims) {
   Type originalElementType =
@@ -468,21 +480,34 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
-    // The original axes operand: a constant is looked through by value.
-    FailureOr<SmallVector<int64_t>> axes =
-        getLoweringAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
-                        inputType.getRank());
-    if (failed(axes))
-      return rewriter.notifyMatchFailure(op, "axes are not lowerable");
-
     Location loc = op.getLoc();
     ReductionInfo info = getReductionInfo(
         OpTy::kKind, inputType.getElementType(), getNanMode(op),
         f64Accumulation);
+    auto resultType = cast<TensorType>(op.getResult().getType());
+    if (hasRuntimeAxes(op)) {
+      auto site = op->template getAttrOfType<IntegerAttr>(
+          kRuntimeCheckSiteAttrName);
+      if (!site)
+        return rewriter.notifyMatchFailure(op, "no runtime check site");
+      Value status;
+      Value result = lowerRuntimeAxesReduction(
+          rewriter, loc, info, input, adaptor.getAxesOperand(),
+          op.getKeepDims(), op.getEmptyAxes(), resultType, site.getInt(),
+          status);
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+    // A constant axes operand is looked through by value.
+    FailureOr<SmallVector<int64_t>> axes =
+        getStaticAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
+                      inputType.getRank());
+    if (failed(axes))
+      return rewriter.notifyMatchFailure(op, "axes are not lowerable");
+
     Value result =
         lowerReduction(rewriter, loc, info, input, *axes, op.getKeepDims());
     // The written result type may be less static than the computed one.
-    Type resultType = op.getResult().getType();
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
     rewriter.replaceOp(op, result);
@@ -492,6 +517,66 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
 private:
   bool f64Accumulation;
 };
+
+/// Numbers the runtime-axes ops of each function in order and lists them in
+/// the function's `reduce.runtime_checks` attribute.
+static void assignRuntimeCheckSites(Operation *root) {
+  root->walk([](func::FuncOp func) {
+    SmallVector<Attribute> sites;
+    func.walk([&](Operation *op) {
+      bool runtime =
+          TypeSwitch<Operation *, bool>(op)
+              .Case<SumOp, L1Op, MinOp>(
+                  [](auto reduceOp) { return hasRuntimeAxes(reduceOp); })
+              .Default([](Operation *) { return false; });
+      if (!runtime)
+        return;
+      op->setAttr(kRuntimeCheckSiteAttrName,
+                  IntegerAttr::get(IntegerType::get(op->getContext(), 64),
+                                   sites.size()));
+      std::string site;
+      llvm::raw_string_ostream os(site);
+      os << "'" << op->getName() << "'";
+      if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+        os << " at " << fileLoc.getFilename().getValue() << ":"
+           << fileLoc.getLine() << ":" << fileLoc.getColumn();
+      sites.push_back(StringAttr::get(op->getContext(), site));
+    });
+    if (!sites.empty())
+      func->setAttr(kRuntimeChecksAttrName,
+                    ArrayAttr::get(func.getContext(), sites));
+  });
+}
+
+/// Returns the statuses of the runtime-axes reductions of `func` as one more
+/// result, the first error of them in program order.
+static void returnRuntimeStatus(func::FuncOp func) {
+  SmallVector<tensor::FromElementsOp> statuses;
+  func.walk([&](tensor::FromElementsOp op) {
+    if (op->hasAttr(kRuntimeStatusAttrName))
+      statuses.push_back(op);
+  });
+  if (statuses.empty())
+    return;
+  auto returnOp = cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  OpBuilder b(returnOp);
+  Location loc = returnOp.getLoc();
+  Value status = statuses.front();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ok = arith::ConstantIntOp::create(b, loc, 0, 64);
+  for (tensor::FromElementsOp next : llvm::drop_begin(statuses)) {
+    Value code = tensor::ExtractOp::create(b, loc, status, ValueRange{zero});
+    Value failed =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, code, ok);
+    status = arith::SelectOp::create(b, loc, failed, status, next);
+  }
+  for (tensor::FromElementsOp op : statuses)
+    op->removeAttr(kRuntimeStatusAttrName);
+  returnOp.getOperandsMutable().append(status);
+  // Appending a result to a function with one block cannot fail.
+  (void)func.insertResult(func.getNumResults(), status.getType(),
+                          DictionaryAttr());
+}
 
 /// The `lower-reduce` pass.
 struct ConvertReduceToLinalgPass
@@ -512,16 +597,19 @@ struct ConvertReduceToLinalgPass
     });
     if (!lowerable)
       return signalPassFailure();
+    assignRuntimeCheckSites(root);
 
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
     target.addIllegalDialect<ReduceDialect>();
     target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect>();
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect>();
     RewritePatternSet patterns(context);
     populateReduceToLinalgConversionPatterns(patterns, f64Accumulation);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    root->walk([](func::FuncOp func) { returnRuntimeStatus(func); });
   }
 };
 } // namespace

@@ -27,6 +27,9 @@ class LinalgDialect;
 namespace math {
 class MathDialect;
 } // namespace math
+namespace scf {
+class SCFDialect;
+} // namespace scf
 namespace tensor {
 class TensorDialect;
 } // namespace tensor

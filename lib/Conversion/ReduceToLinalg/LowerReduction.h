@@ -1,0 +1,72 @@
+//===- LowerReduction.h - Shared pieces of lower-reduce ---------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The lowering of one reduction over static axes (ReduceToLinalg.cpp), which
+// the runtime-axes lowering (RuntimeAxes.cpp) applies once per case it
+// dispatches to. Internal to the conversion library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_REDUCETOLINALG_LOWERREDUCTION_H
+#define LIB_CONVERSION_REDUCETOLINALG_LOWERREDUCTION_H
+
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::reduce {
+
+/// Everything the lowering needs to know about one reduction.
+struct ReductionInfo {
+  ReductionKind kind;
+  /// The signless element type the data is computed in.
+  Type elementType;
+  /// The type the data is computed and accumulated in: f32 for f16/bf16,
+  /// f64 for f32 sums and l1 norms with f64 accumulation, else
+  /// `elementType`.
+  Type accType;
+  /// True when the original element type is unsigned.
+  bool isUnsigned;
+  /// The NaN treatment of a float min.
+  NanMode nanMode;
+
+  bool isFloat() const { return isa<FloatType>(elementType); }
+  /// True for a float min that skips NaN operands.
+  bool ignoresNan() const {
+    return kind == ReductionKind::min && isFloat() &&
+           nanMode == NanMode::ignore;
+  }
+};
+
+/// Returns the description of a reduction of kind `kind` on `elementType`.
+ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
+                               NanMode nanMode, bool f64Accumulation);
+
+/// Lowers one reduction of the ranked `input` over the normalized `axes` and
+/// returns a value of the inferred result type.
+Value lowerReduction(OpBuilder &b, Location loc, const ReductionInfo &info,
+                     Value input, ArrayRef<int64_t> axes, bool keepDims);
+
+/// The attribute that marks the `tensor.from_elements` holding the status of
+/// one runtime-axes reduction, until the pass returns it from its function.
+inline constexpr llvm::StringLiteral kRuntimeStatusAttrName =
+    "reduce.runtime_status";
+
+/// Lowers a reduction over the runtime axes tensor `axes` (see
+/// RuntimeAxes.cpp) and returns a value of type `resultType`. Sets `status`
+/// to its `tensor<5xi64>` status (code, `site`, three details), marked with
+/// kRuntimeStatusAttrName.
+Value lowerRuntimeAxesReduction(OpBuilder &b, Location loc,
+                                const ReductionInfo &info, Value input,
+                                Value axes, bool keepDims,
+                                EmptyAxesMode emptyAxes, TensorType resultType,
+                                int64_t site, Value &status);
+
+} // namespace mlir::reduce
+
+#endif // LIB_CONVERSION_REDUCETOLINALG_LOWERREDUCTION_H
