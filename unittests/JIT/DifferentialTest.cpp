@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RandomInputs.h"
 #include "ReferenceReduce.h"
 
 #include "reduce/JIT/JIT.h"
@@ -34,6 +35,9 @@
 #include <random>
 
 using namespace mlir::reduce;
+using reference::fillInput;
+using reference::opName;
+using reference::tensorType;
 
 namespace {
 
@@ -49,60 +53,6 @@ struct Case {
 uint64_t envOr(const char *name, uint64_t fallback) {
   const char *value = std::getenv(name);
   return value ? std::strtoull(value, nullptr, 10) : fallback;
-}
-
-const char *opName(reference::Op op) {
-  switch (op) {
-  case reference::Op::sum:
-    return "sum";
-  case reference::Op::l1:
-    return "l1";
-  case reference::Op::min:
-    return "min";
-  }
-  return "";
-}
-
-std::string tensorType(const std::vector<int64_t> &shape,
-                       const std::vector<bool> &dynamic, ElementType type) {
-  std::string text = "tensor<";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (dynamic[i] ? std::string("?") : std::to_string(shape[i])) + "x";
-  return text + getMlirName(type).str() + ">";
-}
-
-/// Fills the input with normal floats or integers over the full range or a
-/// small one, and sprinkles special values.
-void fillInput(Buffer &buffer, std::mt19937_64 &rng) {
-  ElementType type = buffer.getElementType();
-  std::normal_distribution<double> normal(0.0, 1.0);
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::uniform_int_distribution<uint64_t> anyBits;
-  bool special = unit(rng) < 0.3;
-  bool fullRange = unit(rng) < 0.5;
-  unsigned bits = 8 * getByteWidth(type);
-  uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-  for (int64_t i = 0, e = buffer.getNumElements(); i < e; ++i) {
-    if (isFloat(type)) {
-      double value = normal(rng);
-      if (special && unit(rng) < 0.03) {
-        const double specials[] = {NAN, INFINITY, -INFINITY, -0.0, 0.0};
-        value = specials[rng() % 5];
-      }
-      storeDouble(type, buffer.getData(), i, value);
-      continue;
-    }
-    uint64_t value = fullRange ? anyBits(rng) & mask : rng() % 201;
-    if (!fullRange && !isUnsigned(type))
-      value = static_cast<uint64_t>(static_cast<int64_t>(value) - 100) & mask;
-    if (special && unit(rng) < 0.05) {
-      uint64_t signBit = uint64_t(1) << (bits - 1);
-      const uint64_t extremes[] = {signBit, signBit - 1, mask, 0, 1};
-      value = extremes[rng() % 5];
-    }
-    std::memcpy(static_cast<char *>(buffer.getData()) + i * getByteWidth(type),
-                &value, getByteWidth(type));
-  }
 }
 
 Case makeCase(std::mt19937_64 &rng, unsigned index) {

@@ -264,26 +264,34 @@ static Value dispatchCollapsed(OpBuilder &b, Location loc,
                                ArrayRef<Value> keepDimsSizes,
                                RankedTensorType keepDimsType) {
   ScalarBuilder s{b, loc};
-  int64_t rank = keepDimsType.getRank();
-  // groupOf[i]: the group of dim i; a group starts where the kind changes.
+  // Static unit dims hold no data of their own: they are left out of the
+  // groups, whose sizes then never fold to a constant 1 (the vectorizer's
+  // masked unit dims do not survive the canonicalizer).
+  SmallVector<int64_t> dims;
+  for (auto [dim, size] :
+       llvm::enumerate(cast<RankedTensorType>(input.getType()).getShape()))
+    if (size != 1)
+      dims.push_back(dim);
+  int64_t rank = dims.size();
+  // groupOf[k]: the group of dims[k]; a group starts where the kind changes.
   SmallVector<Value> reduced, groupOf;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    reduced.push_back(s.bit(mask, dim));
-    if (dim == 0) {
+  for (int64_t k = 0; k < rank; ++k) {
+    reduced.push_back(s.bit(mask, dims[k]));
+    if (k == 0) {
       groupOf.push_back(s.i64(0));
       continue;
     }
-    Value starts = s.ne(reduced[dim], reduced[dim - 1]);
+    Value starts = s.ne(reduced[k], reduced[k - 1]);
     groupOf.push_back(s.add(
-        groupOf[dim - 1], arith::ExtUIOp::create(b, loc, b.getI64Type(), starts)));
+        groupOf[k - 1], arith::ExtUIOp::create(b, loc, b.getI64Type(), starts)));
   }
   // groupSizes[g]: the product of the sizes of the dims of group g.
   SmallVector<Value> groupSizes;
   for (int64_t group = 0; group < rank; ++group) {
     Value product = s.i64(1);
-    for (int64_t dim = 0; dim < rank; ++dim)
-      product = s.mul(product, s.select(s.eq(groupOf[dim], s.i64(group)),
-                                        sizes[dim], s.i64(1)));
+    for (int64_t k = 0; k < rank; ++k)
+      product = s.mul(product, s.select(s.eq(groupOf[k], s.i64(group)),
+                                        sizes[dims[k]], s.i64(1)));
     groupSizes.push_back(product);
   }
   Value groupCount = s.add(groupOf.back(), s.i64(1));
@@ -317,7 +325,8 @@ static Value dispatchCollapsed(OpBuilder &b, Location loc,
                                        keepDimsShape)
           .getResult();
     });
-  // Every (group count, first kind) pair has a case.
+  // Every (group count, first kind) pair has a case; a rank of 0 (all dims
+  // static units) only comes with static inputs, which dispatchStatic takes.
   buildCase(b, loc, switchOp.getDefaultRegion(), [&](OpBuilder &nested) {
     return createEmptyOfType(nested, loc, keepDimsType);
   });

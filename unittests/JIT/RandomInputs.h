@@ -1,0 +1,43 @@
+//===- RandomInputs.h - Random cases for the differential tests -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Pieces shared by the differential tests (static and runtime axes): op
+// names, MLIR tensor types, and random input data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_UNITTESTS_JIT_RANDOMINPUTS_H
+#define REDUCE_UNITTESTS_JIT_RANDOMINPUTS_H
+
+#include "ReferenceReduce.h"
+
+#include "reduce/Runtime/Buffer.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace reference {
+
+/// The mnemonic of `op` ("sum", "l1", "min").
+const char *opName(Op op);
+
+/// The MLIR type of a tensor of `shape` whose dims marked in `dynamic` are
+/// written `?`.
+std::string tensorType(const std::vector<int64_t> &shape,
+                       const std::vector<bool> &dynamic,
+                       mlir::reduce::ElementType type);
+
+/// Fills the input with normal floats or integers over the full range or a
+/// small one, and sprinkles special values.
+void fillInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng);
+
+} // namespace reference
+
+#endif // REDUCE_UNITTESTS_JIT_RANDOMINPUTS_H
