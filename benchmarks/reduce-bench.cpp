@@ -111,7 +111,9 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape, ElementType type) {
   return text + getMlirName(type).str() + ">";
 }
 
-std::string moduleFor(const Workload &w, bench::Op op) {
+/// The module of `w` with op `op`: static axes, or with `runtimeAxes` the
+/// axes as a second argument (tensor<Kxi64>) and the same static result.
+std::string moduleFor(const Workload &w, bench::Op op, bool runtimeAxes) {
   std::vector<int64_t> result;
   for (size_t d = 0; d < w.shape.size(); ++d) {
     bool reduced = std::count(w.axes.begin(), w.axes.end(), int64_t(d));
@@ -125,9 +127,13 @@ std::string moduleFor(const Workload &w, bench::Op op) {
   std::string axes;
   for (size_t i = 0; i < w.axes.size(); ++i)
     axes += (i ? ", " : "") + std::to_string(w.axes[i]);
-  return "func.func @main(%x: " + in + ") -> " + out + " {\n  %r = reduce." +
-         opName(op) + " %x axes [" + axes + "]" +
-         (w.keepDims ? " keep_dims" : "") + " : " + in + " -> " + out +
+  std::string axesType = "tensor<" + std::to_string(w.axes.size()) + "xi64>";
+  std::string args = runtimeAxes ? ", %a: " + axesType : "";
+  std::string axesUse = runtimeAxes ? "%a" : "[" + axes + "]";
+  std::string types = runtimeAxes ? in + ", " + axesType : in;
+  return "func.func @main(%x: " + in + args + ") -> " + out +
+         " {\n  %r = reduce." + opName(op) + " %x axes " + axesUse +
+         (w.keepDims ? " keep_dims" : "") + " : " + types + " -> " + out +
          "\n  return %r : " + out + "\n}\n";
 }
 
@@ -361,9 +367,14 @@ int main(int argc, char **argv) {
         const char *name;
         int threads;
         std::string options;
+        bool runtimeAxes = false;
       };
       std::vector<JitVariant> variants = {{"jit", 1, ""},
                                           {"scalar", 1, "lower-to-loops=true"}};
+      // W1-W3 also with the axes as a runtime argument (the kernel reads
+      // them and dispatches), against the static axes of `jit`.
+      if (w.id == "W1" || w.id == "W2" || w.id == "W3")
+        variants.push_back({"jit-rtaxes", 1, "", true});
       if (jitThreads)
         variants.push_back({"jit", 2, "threads=2"});
       // W5 float sums: also with f64 accumulation, for its accuracy and cost.
@@ -384,10 +395,14 @@ int main(int argc, char **argv) {
       std::vector<std::unique_ptr<Buffer>> jitOutputs;
       std::vector<std::unique_ptr<llvm::Error>> lastErrors;
       BufferView view = input.getView();
+      Buffer axesBuffer(ElementType::i64, {int64_t(w.axes.size())});
+      llvm::copy(w.axes, axesBuffer.getElements<int64_t>().begin());
+      BufferView axesView = axesBuffer.getView();
       for (const JitVariant &variant : variants) {
         JitOptions options;
         options.pipelineOptions = variant.options;
-        auto module = JitModule::compile(moduleFor(w, op), options);
+        auto module = JitModule::compile(
+            moduleFor(w, op, variant.runtimeAxes), options);
         auto fn = module ? (*module)->lookup("main")
                          : llvm::Expected<JitFunction>(module.takeError());
         if (!fn) {
@@ -412,11 +427,14 @@ int main(int argc, char **argv) {
         char compile[64];
         std::snprintf(compile, sizeof(compile), "compile %.0f ms",
                       modules.back()->getCompileMillis());
+        llvm::SmallVector<BufferView, 2> args = {view};
+        if (variant.runtimeAxes)
+          args.push_back(axesView);
         contenders.push_back({variant.name, variant.threads,
                               [=] {
                                 llvm::consumeError(std::move(*last));
                                 *last = function->callInto(
-                                    {view}, {out->getMutableView()});
+                                    args, {out->getMutableView()});
                               },
                               [=, &check]() -> std::string {
                                 if (*last)

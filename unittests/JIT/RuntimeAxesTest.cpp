@@ -16,7 +16,8 @@
 // type must give an error from the call.
 //
 // REDUCE_RUNTIME_AXES_SEED (default 20261123) and REDUCE_RUNTIME_AXES_CASES
-// (default 48) select the cases.
+// (default 64) select the cases. Batches of 16 cases go in turn through the
+// default pipeline, two threads, the scalar-loop path and strict FP order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -258,8 +259,10 @@ std::string checkCall(const JitFunction &fn, const Case &c, const Call &call) {
 
 TEST(RuntimeAxesTest, JitMatchesReference) {
   uint64_t seed = envOr("REDUCE_RUNTIME_AXES_SEED", 20261123);
-  unsigned numCases = envOr("REDUCE_RUNTIME_AXES_CASES", 48);
-  constexpr unsigned kBatch = 24;
+  unsigned numCases = envOr("REDUCE_RUNTIME_AXES_CASES", 64);
+  constexpr unsigned kBatch = 16;
+  const char *variants[] = {"", "threads=2 min-parallel-bytes=1",
+                            "lower-to-loops=true", "strict-fp-order=true"};
   std::mt19937_64 rng(seed);
   unsigned failures = 0, calls = 0, errors = 0;
   for (unsigned first = 0; first < numCases; first += kBatch) {
@@ -269,9 +272,12 @@ TEST(RuntimeAxesTest, JitMatchesReference) {
       cases.push_back(makeCase(rng, i));
       source += cases.back().mlir;
     }
-    auto module = JitModule::compile(source, JitOptions(), "runtime-axes");
+    JitOptions options;
+    options.pipelineOptions = variants[first / kBatch % std::size(variants)];
+    auto module = JitModule::compile(source, options, "runtime-axes");
     ASSERT_TRUE(static_cast<bool>(module))
-        << "seed " << seed << ": " << llvm::toString(module.takeError())
+        << "seed " << seed << " with '" << options.pipelineOptions
+        << "': " << llvm::toString(module.takeError())
         << "\n"
         << source;
     for (size_t i = 0; i < cases.size(); ++i) {
@@ -289,7 +295,8 @@ TEST(RuntimeAxesTest, JitMatchesReference) {
         for (int64_t axis : call.axes)
           axes += std::to_string(axis) + " ";
         ADD_FAILURE() << "seed " << seed << " case" << first + i
-                      << " with axes [ " << axes << "]: " << problem << "\n"
+                      << " with axes [ " << axes << "] and '"
+                      << options.pipelineOptions << "': " << problem << "\n"
                       << c.mlir;
       }
     }
