@@ -9,7 +9,9 @@
 # Environment: BUILD_DIR (default: build), CMAKE_BUILD_TYPE (default: Release),
 #   REDUCE_CMAKE_ARGS (extra CMake arguments, whitespace-separated, used when
 #   the build directory is configured, e.g. -DREDUCE_ENABLE_SANITIZERS=ON),
-#   NINJA_JOBS (ninja -j; default: ninja's own choice)
+#   NINJA_JOBS (ninja -j; default: ninja's own choice), REDUCE_COMPILER
+#   (clang, the default: clang-22; gcc: the system's GCC, used when the build
+#   directory is configured)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,7 +21,7 @@ llvm_prefix=/usr/lib/llvm-22
 read -r -a extra_cmake_args <<<"${REDUCE_CMAKE_ARGS:-}"
 
 packages=(
-  cmake ninja-build
+  cmake ninja-build g++
   clang-22 libclang-rt-22-dev libfuzzer-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev python3 python3-numpy
@@ -41,12 +43,18 @@ if ((${#missing[@]})); then
   $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+case "${REDUCE_COMPILER:-clang}" in
+  clang) cc="$llvm_prefix/bin/clang" cxx="$llvm_prefix/bin/clang++" ;;
+  gcc) cc=gcc cxx=g++ ;;
+  *) echo "setup: REDUCE_COMPILER must be clang or gcc" >&2; exit 2 ;;
+esac
+
 if [ ! -f "$build_dir/build.ninja" ]; then
   echo "setup: configuring $build_dir"
   cmake -G Ninja -S "$root" -B "$build_dir" \
     -DCMAKE_BUILD_TYPE="$build_type" \
-    -DCMAKE_C_COMPILER="$llvm_prefix/bin/clang" \
-    -DCMAKE_CXX_COMPILER="$llvm_prefix/bin/clang++" \
+    -DCMAKE_C_COMPILER="$cc" \
+    -DCMAKE_CXX_COMPILER="$cxx" \
     -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
     -DCMAKE_INSTALL_PREFIX="$build_dir/install" \
