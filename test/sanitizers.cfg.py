@@ -1,6 +1,7 @@
 # -*- Python -*-
 # Sanitizer settings shared by the lit suite and the gtest suite; loaded by
-# test/lit.cfg.py and test/Unit/lit.cfg.py. Does nothing in a normal build.
+# test/lit.cfg.py and test/Unit/lit.cfg.py. Does nothing in a normal build
+# but name the suites of a GCC build apart ("-gcc").
 #
 # In a REDUCE_ENABLE_SANITIZERS=ON build every finding must fail its test:
 # UBSan is compiled non-recoverable, and abort_on_error turns ASan, UBSan and
@@ -8,6 +9,10 @@
 # non-zero exit code, including the sanitizers' exit code 1) still fails.
 
 import os
+
+if getattr(config, "reduce_cxx_compiler_id", "") == "GNU":
+    # utils/test.sh also runs the gtest suite of the GCC build.
+    config.name += "-gcc"
 
 if config.reduce_enable_sanitizers:
     # Tells the sanitizer run apart from the normal one in lit's output and

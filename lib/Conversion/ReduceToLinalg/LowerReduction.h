@@ -67,6 +67,14 @@ Value lowerRuntimeAxesReduction(OpBuilder &b, Location loc,
                                 EmptyAxesMode emptyAxes, TensorType resultType,
                                 int64_t site, Value &status);
 
+/// Checks the sizes of `result` (a reduction over static axes) against the
+/// static sizes of `resultType` that its type does not prove, and returns
+/// it, or an empty tensor of `resultType` when a check fails. Sets `status`
+/// as lowerRuntimeAxesReduction does.
+Value checkResultSizes(OpBuilder &b, Location loc, Value result,
+                       RankedTensorType resultType, int64_t site,
+                       Value &status);
+
 } // namespace mlir::reduce
 
 #endif // LIB_CONVERSION_REDUCETOLINALG_LOWERREDUCTION_H

@@ -52,8 +52,8 @@ using namespace mlir::reduce;
 /// with O(rank^2) scalar ops.
 static constexpr int64_t kMaxRuntimeAxesRank = 16;
 
-/// The discardable attribute that gives a runtime-axes op its index in the
-/// `reduce.runtime_checks` list of its function while the pass runs.
+/// The discardable attribute that gives an op with runtime checks its index
+/// in the `reduce.runtime_checks` list of its function while the pass runs.
 static constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
     "reduce.runtime_check_site";
 
@@ -85,8 +85,59 @@ static bool hasRuntimeAxes(OpTy op) {
   return !op.hasStaticAxes() && !matchConstantAxes(op.getAxesOperand());
 }
 
-/// Checks that the runtime axes of `op` can be lowered: the status result
-/// they add must reach the function's return, and the mask must hold them.
+/// Returns true if the written result type of `op`, whose axes are static or
+/// constant, has a static size that the input does not prove (a `?` input
+/// dim kept with a static written size): the code checks it when it runs.
+template <typename OpTy>
+static bool hasUnprovenResultSizes(OpTy op) {
+  auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!inputType || !resultType)
+    return false;
+  FailureOr<SmallVector<int64_t>> axes =
+      getStaticAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
+                    inputType.getRank());
+  if (failed(axes))
+    return false;
+  auto inferred = cast<RankedTensorType>(
+      inferReducedType(inputType, *axes, op.getKeepDims()));
+  return llvm::any_of(llvm::zip_equal(inferred.getShape(),
+                                      resultType.getShape()),
+                      [](auto sizes) {
+                        auto [inferredSize, writtenSize] = sizes;
+                        return ShapedType::isDynamic(inferredSize) &&
+                               !ShapedType::isDynamic(writtenSize);
+                      });
+}
+
+/// Returns true if the code of `op` checks values when it runs, and so
+/// reports errors through the status result of its function.
+template <typename OpTy>
+static bool hasRuntimeChecks(OpTy op) {
+  return hasRuntimeAxes(op) || hasUnprovenResultSizes(op);
+}
+
+/// Checks that the status result of the runtime checks of `op` can reach
+/// its function's return: the op is in the body of a single-block entry.
+template <typename OpTy>
+static LogicalResult checkRuntimeCheckPlacement(OpTy op, StringRef what) {
+  auto func = dyn_cast<func::FuncOp>(op->getParentOp());
+  if (!func || !func.getBody().hasOneBlock())
+    return op.emitOpError("cannot lower ")
+           << what
+           << " here: expected the op in the body of a single-block "
+              "func.func, whose results report its runtime errors";
+  auto module = func->template getParentOfType<ModuleOp>();
+  if (module && !SymbolTable::symbolKnownUseEmpty(func, module))
+    return op.emitOpError("cannot lower ")
+           << what << " in '" << func.getName()
+           << "', which is called: its runtime errors are reported through "
+              "an extra result, so it must be an entry function";
+  return success();
+}
+
+/// Checks that the runtime axes of `op` can be lowered: the mask must hold
+/// them, and the status result they add must reach the function's return.
 template <typename OpTy>
 static LogicalResult checkRuntimeAxes(OpTy op, RankedTensorType inputType) {
   auto axesType = dyn_cast<RankedTensorType>(op.getAxesOperand().getType());
@@ -101,18 +152,7 @@ static LogicalResult checkRuntimeAxes(OpTy op, RankedTensorType inputType) {
     return op.emitOpError("cannot lower runtime axes for an input of rank ")
            << inputType.getRank() << ": expected at most "
            << kMaxRuntimeAxesRank;
-  auto func = dyn_cast<func::FuncOp>(op->getParentOp());
-  if (!func || !func.getBody().hasOneBlock())
-    return op.emitOpError("cannot lower runtime axes here: expected the op "
-                          "in the body of a single-block func.func, whose "
-                          "results report its runtime errors");
-  auto module = func->template getParentOfType<ModuleOp>();
-  if (module && !SymbolTable::symbolKnownUseEmpty(func, module))
-    return op.emitOpError("cannot lower runtime axes in '")
-           << func.getName()
-           << "', which is called: its runtime errors are reported through "
-              "an extra result, so it must be an entry function";
-  return success();
+  return checkRuntimeCheckPlacement(op, "runtime axes");
 }
 
 /// Checks that `op` can be lowered, reporting why not on the op.
@@ -126,6 +166,9 @@ static LogicalResult checkLowerable(OpTy op) {
   if (hasRuntimeAxes(op))
     return checkRuntimeAxes(op, inputType);
   // The verifier checks the constant axes.
+  if (hasUnprovenResultSizes(op))
+    return checkRuntimeCheckPlacement(
+        op, "a result type more static than the input proves");
   return success();
 }
 
@@ -507,6 +550,16 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
 
     Value result =
         lowerReduction(rewriter, loc, info, input, *axes, op.getKeepDims());
+    if (hasUnprovenResultSizes(op)) {
+      auto site = op->template getAttrOfType<IntegerAttr>(
+          kRuntimeCheckSiteAttrName);
+      if (!site)
+        return rewriter.notifyMatchFailure(op, "no runtime check site");
+      Value status;
+      result = checkResultSizes(rewriter, loc, result,
+                                cast<RankedTensorType>(resultType),
+                                site.getInt(), status);
+    }
     // The written result type may be less static than the computed one.
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
@@ -518,8 +571,8 @@ private:
   bool f64Accumulation;
 };
 
-/// Numbers the runtime-axes ops of each function in order and lists them in
-/// the function's `reduce.runtime_checks` attribute.
+/// Numbers the ops with runtime checks of each function in order and lists
+/// them in the function's `reduce.runtime_checks` attribute.
 static void assignRuntimeCheckSites(Operation *root) {
   root->walk([](func::FuncOp func) {
     SmallVector<Attribute> sites;
@@ -527,7 +580,7 @@ static void assignRuntimeCheckSites(Operation *root) {
       bool runtime =
           TypeSwitch<Operation *, bool>(op)
               .Case<SumOp, L1Op, MinOp>(
-                  [](auto reduceOp) { return hasRuntimeAxes(reduceOp); })
+                  [](auto reduceOp) { return hasRuntimeChecks(reduceOp); })
               .Default([](Operation *) { return false; });
       if (!runtime)
         return;

@@ -32,6 +32,10 @@
 //    check fails the result is a `tensor.empty` of the written type, so that
 //    nothing reads or writes past a buffer.
 //
+// The same check guards a reduction over static axes whose written result
+// type has a static size that a dynamic input dim does not prove
+// (checkResultSizes).
+//
 //===----------------------------------------------------------------------===//
 
 #include "LowerReduction.h"
@@ -349,6 +353,37 @@ static Value selectIfOk(OpBuilder &b, Location loc, Value ok,
   return ifOp.getResult(0);
 }
 
+/// Returns the status of `st` for site `site`, marked for the pass.
+static Value createStatus(OpBuilder &b, Location loc, ScalarBuilder &s,
+                          StatusBuilder &st, int64_t site) {
+  auto statusOp = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({kRuntimeStatusWords}, b.getI64Type()),
+      ValueRange{st.code, s.i64(site), st.detail0, st.detail1, st.detail2});
+  statusOp->setAttr(kRuntimeStatusAttrName, b.getUnitAttr());
+  return statusOp;
+}
+
+Value mlir::reduce::checkResultSizes(OpBuilder &b, Location loc, Value result,
+                                     RankedTensorType resultType, int64_t site,
+                                     Value &status) {
+  ScalarBuilder s{b, loc};
+  StatusBuilder st(s);
+  auto computedType = cast<RankedTensorType>(result.getType());
+  for (int64_t dim = 0; dim < resultType.getRank(); ++dim) {
+    int64_t written = resultType.getDimSize(dim);
+    if (ShapedType::isDynamic(written) || !computedType.isDynamicDim(dim))
+      continue;
+    Value actual = s.toI64(tensor::DimOp::create(b, loc, result, dim));
+    st.record(s.ne(actual, s.i64(written)),
+              RuntimeStatusCode::resultSizeMismatch, s.i64(dim),
+              s.i64(written), actual);
+  }
+  status = createStatus(b, loc, s, st, site);
+  return selectIfOk(b, loc, st.isOk(), resultType, [&](OpBuilder &nested) {
+    return castTo(nested, loc, resultType, result);
+  });
+}
+
 Value mlir::reduce::lowerRuntimeAxesReduction(
     OpBuilder &b, Location loc, const ReductionInfo &info, Value input,
     Value axes, bool keepDims, EmptyAxesMode emptyAxes, TensorType resultType,
@@ -475,10 +510,6 @@ Value mlir::reduce::lowerRuntimeAxesReduction(
     }
   }
 
-  auto statusOp = tensor::FromElementsOp::create(
-      b, loc, RankedTensorType::get({kRuntimeStatusWords}, b.getI64Type()),
-      ValueRange{st.code, s.i64(site), st.detail0, st.detail1, st.detail2});
-  statusOp->setAttr(kRuntimeStatusAttrName, b.getUnitAttr());
-  status = statusOp;
+  status = createStatus(b, loc, s, st, site);
   return result;
 }

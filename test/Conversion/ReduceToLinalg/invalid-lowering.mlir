@@ -76,3 +76,17 @@ func.func @negative_two_errors(%input: tensor<*xi32>, %axes: tensor<i65>) -> (te
   %1 = reduce.sum %ranked axes %axes : tensor<4xi32>, tensor<i65> -> tensor<*xi32>
   return %0, %1 : tensor<*xi32>, tensor<*xi32>
 }
+
+// -----
+
+/// A result size the input does not prove is checked at run time, which
+/// needs the status result of an entry function.
+func.func private @negative_unproven_called(%input: tensor<?x8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'reduce.sum' op cannot lower a result type more static than the input proves in 'negative_unproven_called', which is called: its runtime errors are reported through an extra result, so it must be an entry function}}
+  %0 = reduce.sum %input axes [1] : tensor<?x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @unproven_caller(%input: tensor<?x8xf32>) -> tensor<4xf32> {
+  %0 = func.call @negative_unproven_called(%input) : (tensor<?x8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

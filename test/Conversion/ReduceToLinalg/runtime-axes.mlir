@@ -101,7 +101,7 @@ func.func @empty_axes_all(%x: tensor<2x3xi32>, %a: tensor<?xi64>) -> tensor<?x?x
 /// the sites are numbered in order.
 // CHECK-LABEL: func.func @two_sites
 // CHECK-SAME:    -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<5xi64>)
-// CHECK-SAME:    reduce.runtime_checks = ["'reduce.sum' at {{.*}}:[[@LINE+8]]:8", "'reduce.min' at {{.*}}:[[@LINE+10]]:8"]
+// CHECK-SAME:    reduce.runtime_checks = ["'reduce.sum' at {{.*}}:[[@LINE+9]]:8", "'reduce.min' at {{.*}}:[[@LINE+11]]:8"]
 // CHECK:         %[[S0:.*]] = tensor.from_elements %{{.*}}, %c0_i64, %{{.*}} : tensor<5xi64>
 // CHECK:         %[[S1:.*]] = tensor.from_elements %{{.*}}, %c1_i64, %{{.*}} : tensor<5xi64>
 /// (The canonicalizer reads the code of the first status out of its
@@ -114,4 +114,27 @@ func.func @two_sites(%x: tensor<2x3xf32>, %a: tensor<?xi64>) -> (tensor<?x?xf32>
 
   %m = reduce.min %x axes %a keep_dims : tensor<2x3xf32>, tensor<?xi64> -> tensor<?x?xf32>
   return %r, %m : tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+/// Static axes on a dynamic input, with a static written result size the
+/// input does not prove: the size is checked when the code runs.
+// CHECK-LABEL: func.func @unproven_result_size
+// CHECK-SAME:    -> (tensor<6xf32>, tensor<5xi64>)
+// CHECK-SAME:    reduce.runtime_checks = ["'reduce.min' at {{.*}}:[[@LINE+13]]:8"]
+// CHECK:         %[[SIZE:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x12xf32>
+// CHECK:         %[[REDUCED:.*]] = linalg.reduce
+// CHECK:         %[[SIZE_I64:.*]] = arith.index_cast %[[SIZE]] : index to i64
+// CHECK:         %[[BAD:.*]] = arith.cmpi ne, %[[SIZE_I64]], %c6_i64 : i64
+// CHECK:         %[[CODE:.*]] = arith.select %[[BAD]], %c3_i64, %c0_i64 : i64
+// CHECK:         %[[OK:.*]] = arith.cmpi eq, %[[CODE]], %c0_i64 : i64
+// CHECK:         %[[RESULT:.*]] = scf.if %[[OK]] -> (tensor<6xf32>) {
+// CHECK:           tensor.cast %[[REDUCED]] : tensor<?xf32> to tensor<6xf32>
+// CHECK:         } else {
+// CHECK:           tensor.empty() : tensor<6xf32>
+// CHECK:         return %[[RESULT]], %{{.*}} : tensor<6xf32>, tensor<5xi64>
+func.func @unproven_result_size(%x: tensor<?x12xf32>) -> tensor<6xf32> {
+  %r = reduce.min %x axes [1] : tensor<?x12xf32> -> tensor<6xf32>
+  return %r : tensor<6xf32>
 }

@@ -29,3 +29,9 @@ func.func @rank0(%x: tensor<f32>, %a: tensor<?xi64>) -> tensor<*xf32> {
   %r = reduce.l1 %x axes %a : tensor<f32>, tensor<?xi64> -> tensor<*xf32>
   return %r : tensor<*xf32>
 }
+
+// Static axes, but a result size the dynamic input does not prove.
+func.func @unproven(%x: tensor<?x3xf32>) -> tensor<2xf32> {
+  %r = reduce.sum %x axes [1] : tensor<?x3xf32> -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
