@@ -50,25 +50,17 @@ struct Case {
   std::string mlir;
 };
 
-uint64_t envOr(const char *name, uint64_t fallback) {
-  const char *value = std::getenv(name);
-  return value ? std::strtoull(value, nullptr, 10) : fallback;
-}
+using reference::envOr;
 
 Case makeCase(std::mt19937_64 &rng, unsigned index) {
-  static const int64_t sizes[] = {0, 1, 1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 33, 64, 100};
+  static const std::vector<int64_t> sizes = {0,  1,  1,  2,  3,  5,  7, 8,
+                                             13, 16, 17, 31, 33, 64, 100};
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Case c;
   c.type = getAllElementTypes()[rng() % getAllElementTypes().size()];
   unsigned rank = rng() % 6;
-  do {
-    c.shape.clear();
-    for (unsigned i = 0; i < rank; ++i)
-      c.shape.push_back(sizes[rng() % std::size(sizes)]);
-  } while (getNumElements(c.shape).value_or(0) > 20000);
-  bool anyDynamic = unit(rng) < 0.25;
-  for (unsigned i = 0; i < rank; ++i)
-    c.dynamic.push_back(anyDynamic && unit(rng) < 0.5);
+  c.shape = reference::randomShape(rng, sizes, rank, 20000);
+  c.dynamic = reference::randomDynamic(rng, rank, 0.25, 0.5);
 
   c.reduction.op = static_cast<reference::Op>(rng() % 3);
   bool all = rank > 0 && unit(rng) < 0.15;

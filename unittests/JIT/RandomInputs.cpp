@@ -9,11 +9,17 @@
 #include "RandomInputs.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir::reduce;
 
 namespace reference {
+
+uint64_t envOr(const char *name, uint64_t fallback) {
+  const char *value = std::getenv(name);
+  return value ? std::strtoull(value, nullptr, 10) : fallback;
+}
 
 const char *opName(reference::Op op) {
   switch (op) {
@@ -33,6 +39,28 @@ std::string tensorType(const std::vector<int64_t> &shape,
   for (size_t i = 0; i < shape.size(); ++i)
     text += (dynamic[i] ? std::string("?") : std::to_string(shape[i])) + "x";
   return text + getMlirName(type).str() + ">";
+}
+
+std::vector<int64_t> randomShape(std::mt19937_64 &rng,
+                                 const std::vector<int64_t> &sizes,
+                                 unsigned rank, int64_t maxElements) {
+  std::vector<int64_t> shape;
+  do {
+    shape.clear();
+    for (unsigned i = 0; i < rank; ++i)
+      shape.push_back(sizes[rng() % sizes.size()]);
+  } while (getNumElements(shape).value_or(0) > maxElements);
+  return shape;
+}
+
+std::vector<bool> randomDynamic(std::mt19937_64 &rng, unsigned rank,
+                                double anyDynamic, double eachDynamic) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  bool any = unit(rng) < anyDynamic;
+  std::vector<bool> dynamic;
+  for (unsigned i = 0; i < rank; ++i)
+    dynamic.push_back(any && unit(rng) < eachDynamic);
+  return dynamic;
 }
 
 void fillInput(Buffer &buffer, std::mt19937_64 &rng) {

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Pieces shared by the differential tests (static and runtime axes): op
-// names, MLIR tensor types, and random input data.
+// Pieces shared by the differential tests (static and runtime axes): their
+// settings, op names, MLIR tensor types, random shapes and input data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +25,9 @@
 
 namespace reference {
 
+/// The value of the environment variable `name` as a number, or `fallback`.
+uint64_t envOr(const char *name, uint64_t fallback);
+
 /// The mnemonic of `op` ("sum", "l1", "min").
 const char *opName(Op op);
 
@@ -33,6 +36,17 @@ const char *opName(Op op);
 std::string tensorType(const std::vector<int64_t> &shape,
                        const std::vector<bool> &dynamic,
                        mlir::reduce::ElementType type);
+
+/// A random shape of rank `rank` with sizes drawn from `sizes`, redrawn
+/// until it has at most `maxElements` elements.
+std::vector<int64_t> randomShape(std::mt19937_64 &rng,
+                                 const std::vector<int64_t> &sizes,
+                                 unsigned rank, int64_t maxElements);
+
+/// Which of `rank` dims are written `?`: none, or (with probability
+/// `anyDynamic`) each with probability `eachDynamic`.
+std::vector<bool> randomDynamic(std::mt19937_64 &rng, unsigned rank,
+                                double anyDynamic, double eachDynamic);
 
 /// Fills the input with normal floats or integers over the full range or a
 /// small one, and sprinkles special values.

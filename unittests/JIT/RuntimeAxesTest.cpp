@@ -66,10 +66,7 @@ struct Case {
   std::string mlir;
 };
 
-uint64_t envOr(const char *name, uint64_t fallback) {
-  const char *value = std::getenv(name);
-  return value ? std::strtoull(value, nullptr, 10) : fallback;
-}
+using reference::envOr;
 
 /// The reduced dims (sorted, unique) of raw `axes` on rank `rank`, or false
 /// when an axis is out of range.
@@ -115,19 +112,14 @@ int64_t hostileAxis(std::mt19937_64 &rng, ElementType axesType, int64_t rank) {
 }
 
 Case makeCase(std::mt19937_64 &rng, unsigned index) {
-  static const int64_t sizes[] = {0, 1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 33, 64};
+  static const std::vector<int64_t> sizes = {0,  1,  2,  3,  5,  7, 8,
+                                             13, 16, 17, 31, 33, 64};
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Case c;
   c.type = getAllElementTypes()[rng() % getAllElementTypes().size()];
   int64_t rank = rng() % 6;
-  do {
-    c.shape.clear();
-    for (int64_t i = 0; i < rank; ++i)
-      c.shape.push_back(sizes[rng() % std::size(sizes)]);
-  } while (getNumElements(c.shape).value_or(0) > 20000);
-  bool anyDynamic = unit(rng) < 0.4;
-  for (int64_t i = 0; i < rank; ++i)
-    c.dynamic.push_back(anyDynamic && unit(rng) < 0.6);
+  c.shape = reference::randomShape(rng, sizes, rank, 20000);
+  c.dynamic = reference::randomDynamic(rng, rank, 0.4, 0.6);
   c.op = static_cast<reference::Op>(rng() % 3);
   c.ignoreNaN = c.op == reference::Op::min && unit(rng) < 0.3;
   c.keepDims = unit(rng) < 0.5;

@@ -528,11 +528,12 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
         OpTy::kKind, inputType.getElementType(), getNanMode(op),
         f64Accumulation);
     auto resultType = cast<TensorType>(op.getResult().getType());
+    // The site the pass gave an op with runtime checks.
+    auto site =
+        op->template getAttrOfType<IntegerAttr>(kRuntimeCheckSiteAttrName);
+    if (hasRuntimeChecks(op) && !site)
+      return rewriter.notifyMatchFailure(op, "no runtime check site");
     if (hasRuntimeAxes(op)) {
-      auto site = op->template getAttrOfType<IntegerAttr>(
-          kRuntimeCheckSiteAttrName);
-      if (!site)
-        return rewriter.notifyMatchFailure(op, "no runtime check site");
       Value status;
       Value result = lowerRuntimeAxesReduction(
           rewriter, loc, info, input, adaptor.getAxesOperand(),
@@ -551,10 +552,6 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
     Value result =
         lowerReduction(rewriter, loc, info, input, *axes, op.getKeepDims());
     if (hasUnprovenResultSizes(op)) {
-      auto site = op->template getAttrOfType<IntegerAttr>(
-          kRuntimeCheckSiteAttrName);
-      if (!site)
-        return rewriter.notifyMatchFailure(op, "no runtime check site");
       Value status;
       result = checkResultSizes(rewriter, loc, result,
                                 cast<RankedTensorType>(resultType),

@@ -14,6 +14,7 @@
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -31,7 +32,7 @@ namespace {
 class ReduceOpsTest : public ::testing::Test {
 protected:
   ReduceOpsTest() : builder(&context), loc(builder.getUnknownLoc()) {
-    context.loadDialect<ReduceDialect, func::FuncDialect>();
+    context.loadDialect<ReduceDialect, arith::ArithDialect, func::FuncDialect>();
     module = ModuleOp::create(loc);
     builder.setInsertionPointToEnd(module->getBody());
   }
@@ -115,6 +116,34 @@ TEST_F(ReduceOpsTest, InfersWithAxesOperand) {
   EXPECT_EQ(build<SumOp>(x, many, true).getType(), type("tensor<?x?x1xf32>"));
   EXPECT_EQ(build<SumOp>(x, none).getType(), type("tensor<6x6x1xf32>"));
   EXPECT_EQ(build<SumOp>(x, none, false, EmptyAxesMode::all).getType(),
+            type("tensor<f32>"));
+}
+
+TEST_F(ReduceOpsTest, InfersWithConstantAxesOperand) {
+  Value x = makeValue(type("tensor<3x4x5xf32>"));
+  auto constant = [&](StringRef tensorType, ArrayRef<int64_t> values) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(insertionBlock);
+    auto axesType = cast<ShapedType>(type(tensorType));
+    SmallVector<APInt> bits;
+    for (int64_t value : values)
+      bits.push_back(APInt(axesType.getElementTypeBitWidth(), value,
+                           /*isSigned=*/true));
+    return arith::ConstantOp::create(builder, loc,
+                                     DenseIntElementsAttr::get(axesType, bits))
+        .getResult();
+  };
+  // As the static list would: 0-D and 1-D, any width, repeats merged.
+  EXPECT_EQ(build<SumOp>(x, constant("tensor<1xi64>", {1})).getType(),
+            type("tensor<3x5xf32>"));
+  EXPECT_EQ(build<SumOp>(x, constant("tensor<i8>", {-1})).getType(),
+            type("tensor<3x4xf32>"));
+  EXPECT_EQ(build<L1Op>(x, constant("tensor<3xi16>", {1, 1, -2}), true)
+                .getType(),
+            type("tensor<3x1x5xf32>"));
+  EXPECT_EQ(build<MinOp>(x, constant("tensor<0xi32>", {}), false,
+                         EmptyAxesMode::all)
+                .getType(),
             type("tensor<f32>"));
 }
 
