@@ -2,7 +2,9 @@
 # The main job: sets everything up, then
 #   1. lowers examples/quickstart.mlir to linalg (reduce-opt --lower-reduce),
 #   2. JIT-compiles and runs it on examples/quickstart-input.npy (reduce-run),
-#   3. runs the OpenVINO specification examples on random data, timed.
+#   3. runs the OpenVINO specification examples on random data, timed,
+#   4. runs examples/runtime-axes.mlir with axes read at run time, good and
+#      out of range (the error is expected and shown).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,3 +26,16 @@ for op in sum l1 min; do
     --output /dev/null --output /dev/null --output /dev/null \
     --output /dev/null --output /dev/null --output /dev/null
 done
+
+echo "== reduce-run examples/runtime-axes.mlir --input examples/quickstart-input.npy --input examples/runtime-axes-axes.npy"
+"$build_dir/bin/reduce-run" "$root/examples/runtime-axes.mlir" \
+  --input "$root/examples/quickstart-input.npy" \
+  --input "$root/examples/runtime-axes-axes.npy"
+
+echo "== the same with the axes [3] (out of range for rank 3: an error, exit code 1)"
+if "$build_dir/bin/reduce-run" "$root/examples/runtime-axes.mlir" \
+  --input "$root/examples/quickstart-input.npy" \
+  --input "$root/examples/runtime-axes-bad-axes.npy"; then
+  echo "run-examples: expected an error for axis 3" >&2
+  exit 1
+fi
