@@ -401,8 +401,8 @@ int main(int argc, char **argv) {
       for (const JitVariant &variant : variants) {
         JitOptions options;
         options.pipelineOptions = variant.options;
-        auto module = JitModule::compile(
-            moduleFor(w, op, variant.runtimeAxes), options);
+        auto module =
+            JitModule::compile(moduleFor(w, op, variant.runtimeAxes), options);
         auto fn = module ? (*module)->lookup("main")
                          : llvm::Expected<JitFunction>(module.takeError());
         if (!fn) {

@@ -140,8 +140,7 @@ static llvm::Error convertSignature(TypeRange types, StringRef what,
       std::string typeText;
       llvm::raw_string_ostream(typeText) << type;
       return makeError(what + " #" + llvm::Twine(index) + " has type '" +
-                       typeText +
-                       "'; expected a ranked tensor" +
+                       typeText + "'; expected a ranked tensor" +
                        (what == "result" ? " (or an unranked one)" : "") +
                        " of f16, bf16, f32, f64, i8..i64 or ui8..ui64");
     }
@@ -275,9 +274,9 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
           {ElementType::i64, {ShapedType::kDynamic}, true});
     }
     auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);
-    auto sites = lowered ? lowered->getAttrOfType<ArrayAttr>(
-                               kRuntimeChecksAttrName)
-                         : ArrayAttr();
+    auto sites = lowered
+                     ? lowered->getAttrOfType<ArrayAttr>(kRuntimeChecksAttrName)
+                     : ArrayAttr();
     if (sites) {
       for (Attribute site : sites)
         fn.checkSites.push_back(cast<StringAttr>(site).str());
@@ -608,10 +607,9 @@ llvm::Error JitFunction::checkStatus(ArrayRef<int64_t> status) const {
   if (code == RuntimeStatusCode::ok)
     return llvm::Error::success();
   int64_t site = status[1];
-  std::string where =
-      site >= 0 && static_cast<size_t>(site) < checkSites.size()
-          ? checkSites[site]
-          : "an op";
+  std::string where = site >= 0 && static_cast<size_t>(site) < checkSites.size()
+                          ? checkSites[site]
+                          : "an op";
   std::string message = "'" + name + "': " + where + ": ";
   llvm::raw_string_ostream os(message);
   switch (code) {
@@ -643,9 +641,9 @@ Expected<SmallVector<Buffer>>
 JitFunction::finishResults(SmallVector<Buffer> lowered) const {
   if (!checkSites.empty()) {
     const Buffer &status = lowered.back();
-    if (llvm::Error err = checkStatus(
-            ArrayRef(static_cast<const int64_t *>(status.getData()),
-                     kRuntimeStatusWords)))
+    if (llvm::Error err =
+            checkStatus(ArrayRef(static_cast<const int64_t *>(status.getData()),
+                                 kRuntimeStatusWords)))
       return std::move(err);
     lowered.pop_back();
   }

@@ -1,4 +1,4 @@
-//===- ReduceUnrankedResults.cpp - Unranked results as data + shape -*- C++ -*-===//
+//===- ReduceUnrankedResults.cpp - Unranked results -------------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -30,12 +30,12 @@ using namespace mlir;
 /// Returns the ranked tensor `source` as a 1-D tensor of the same data.
 static Value flatten(OpBuilder &b, Location loc, Value source) {
   auto type = cast<RankedTensorType>(source.getType());
-  auto flatType = RankedTensorType::get({ShapedType::kDynamic},
-                                        type.getElementType());
+  auto flatType =
+      RankedTensorType::get({ShapedType::kDynamic}, type.getElementType());
   if (type.getRank() == 0) {
     auto unitType = RankedTensorType::get({1}, type.getElementType());
-    Value unit = tensor::ExpandShapeOp::create(b, loc, unitType, source,
-                                               ArrayRef<ReassociationIndices>{});
+    Value unit = tensor::ExpandShapeOp::create(
+        b, loc, unitType, source, ArrayRef<ReassociationIndices>{});
     return tensor::CastOp::create(b, loc, flatType, unit);
   }
   ReassociationIndices all =
@@ -100,7 +100,8 @@ struct ReduceUnrankedResultsPass
     ModuleOp module = getOperation();
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isDeclaration() ||
-          !llvm::any_of(func.getResultTypes(), llvm::IsaPred<UnrankedTensorType>))
+          !llvm::any_of(func.getResultTypes(),
+                        llvm::IsaPred<UnrankedTensorType>))
         continue;
       if (!SymbolTable::symbolKnownUseEmpty(func, module))
         continue;

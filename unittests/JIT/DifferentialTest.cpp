@@ -53,7 +53,7 @@ struct Case {
 using reference::envOr;
 
 Case makeCase(std::mt19937_64 &rng, unsigned index) {
-  static const std::vector<int64_t> sizes = {0,  1,  1,  2,  3,  5,  7, 8,
+  static const std::vector<int64_t> sizes = {0,  1,  1,  2,  3,  5,  7,  8,
                                              13, 16, 17, 31, 33, 64, 100};
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Case c;

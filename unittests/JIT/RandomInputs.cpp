@@ -1,4 +1,4 @@
-//===- RandomInputs.cpp - Random cases for the differential tests -*- C++ -*-===//
+//===- RandomInputs.cpp - Random differential-test cases --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -127,8 +127,8 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
   const ElementType axesTypes[] = {ElementType::i8, ElementType::i16,
                                    ElementType::i32, ElementType::i64};
   c.axesType = axesTypes[rng() % std::size(axesTypes)];
-  c.form = rank == 0 ? AxesForm::dynamicLength
-                     : static_cast<AxesForm>(rng() % 3);
+  c.form =
+      rank == 0 ? AxesForm::dynamicLength : static_cast<AxesForm>(rng() % 3);
   c.fixedLength = rng() % (rank + 2);
 
   // Three axes values, one possibly hostile.
@@ -154,12 +154,14 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
       continue;
     }
     call.reduction.axes = dims;
-    std::vector<int64_t> shape = reference::resultShape(c.shape, call.reduction);
+    std::vector<int64_t> shape =
+        reference::resultShape(c.shape, call.reduction);
     if (&call == &c.calls.front())
       firstShape = shape;
     else if (c.staticResult && shape != firstShape)
-      call.error = shape.size() != firstShape.size() ? "result type has rank"
-                                                     : "but the result type says";
+      call.error = shape.size() != firstShape.size()
+                       ? "result type has rank"
+                       : "but the result type says";
   }
   // A first call out of range leaves nothing to make static.
   if (!c.calls.front().error.empty())
@@ -174,16 +176,16 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
 
   std::string in = reference::tensorType(c.shape, c.dynamic, c.type);
   std::string axesType =
-      c.form == AxesForm::scalar ? "tensor<" + getMlirName(c.axesType).str() + ">"
+      c.form == AxesForm::scalar
+          ? "tensor<" + getMlirName(c.axesType).str() + ">"
       : c.form == AxesForm::fixedLength
           ? "tensor<" + std::to_string(c.fixedLength) + "x" +
                 getMlirName(c.axesType).str() + ">"
           : "tensor<?x" + getMlirName(c.axesType).str() + ">";
   std::string out;
   if (c.staticResult)
-    out = reference::tensorType(firstShape,
-                                std::vector<bool>(firstShape.size(), false),
-                                c.type);
+    out = reference::tensorType(
+        firstShape, std::vector<bool>(firstShape.size(), false), c.type);
   else if (c.keepDims)
     out = reference::tensorType(c.shape, std::vector<bool>(rank, true), c.type);
   else
@@ -220,8 +222,8 @@ std::string checkCall(const JitFunction &fn, const Case &c, const Call &call) {
       return "expected an error containing '" + call.error + "'";
     std::string message = llvm::toString(results.takeError());
     if (message.find(call.error) == std::string::npos)
-      return "expected an error containing '" + call.error + "', got: " +
-             message;
+      return "expected an error containing '" + call.error +
+             "', got: " + message;
     return "";
   }
   if (!results)
@@ -269,8 +271,7 @@ TEST(RuntimeAxesTest, JitMatchesReference) {
     auto module = JitModule::compile(source, options, "runtime-axes");
     ASSERT_TRUE(static_cast<bool>(module))
         << "seed " << seed << " with '" << options.pipelineOptions
-        << "': " << llvm::toString(module.takeError())
-        << "\n"
+        << "': " << llvm::toString(module.takeError()) << "\n"
         << source;
     for (size_t i = 0; i < cases.size(); ++i) {
       const Case &c = cases[i];

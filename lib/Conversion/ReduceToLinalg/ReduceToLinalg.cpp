@@ -101,13 +101,13 @@ static bool hasUnprovenResultSizes(OpTy op) {
     return false;
   auto inferred = cast<RankedTensorType>(
       inferReducedType(inputType, *axes, op.getKeepDims()));
-  return llvm::any_of(llvm::zip_equal(inferred.getShape(),
-                                      resultType.getShape()),
-                      [](auto sizes) {
-                        auto [inferredSize, writtenSize] = sizes;
-                        return ShapedType::isDynamic(inferredSize) &&
-                               !ShapedType::isDynamic(writtenSize);
-                      });
+  return llvm::any_of(
+      llvm::zip_equal(inferred.getShape(), resultType.getShape()),
+      [](auto sizes) {
+        auto [inferredSize, writtenSize] = sizes;
+        return ShapedType::isDynamic(inferredSize) &&
+               !ShapedType::isDynamic(writtenSize);
+      });
 }
 
 /// Returns true if the code of `op` checks values when it runs, and so
@@ -176,9 +176,9 @@ static LogicalResult checkLowerable(OpTy op) {
 // Scalar semantics
 //===----------------------------------------------------------------------===//
 
-
-ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind, Type elementType,
-                                      NanMode nanMode, bool f64Accumulation) {
+ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
+                                             Type elementType, NanMode nanMode,
+                                             bool f64Accumulation) {
   ReductionInfo info{kind, elementType, elementType, false, nanMode};
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     info.isUnsigned = intType.isUnsigned();
@@ -445,8 +445,8 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
 }
 
 Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
-                            const ReductionInfo &info, Value input,
-                            ArrayRef<int64_t> axes, bool keepDims) {
+                                   const ReductionInfo &info, Value input,
+                                   ArrayRef<int64_t> axes, bool keepDims) {
   Type originalElementType =
       cast<RankedTensorType>(input.getType()).getElementType();
   input = bitcastElements(b, loc, input, info.elementType);
@@ -574,11 +574,11 @@ static void assignRuntimeCheckSites(Operation *root) {
   root->walk([](func::FuncOp func) {
     SmallVector<Attribute> sites;
     func.walk([&](Operation *op) {
-      bool runtime =
-          TypeSwitch<Operation *, bool>(op)
-              .Case<SumOp, L1Op, MinOp>(
-                  [](auto reduceOp) { return hasRuntimeChecks(reduceOp); })
-              .Default([](Operation *) { return false; });
+      bool runtime = TypeSwitch<Operation *, bool>(op)
+                         .Case<SumOp, L1Op, MinOp>([](auto reduceOp) {
+                           return hasRuntimeChecks(reduceOp);
+                         })
+                         .Default([](Operation *) { return false; });
       if (!runtime)
         return;
       op->setAttr(kRuntimeCheckSiteAttrName,

@@ -145,7 +145,8 @@ static Value buildAxesMask(ScalarBuilder &s, StatusBuilder &status, Value axes,
         SmallVector<Value> indices;
         if (!isScalar)
           indices.push_back(position);
-        Value axis = tensor::ExtractOp::create(nested, nestedLoc, axes, indices);
+        Value axis =
+            tensor::ExtractOp::create(nested, nestedLoc, axes, indices);
         if (elementType.getWidth() < 64)
           axis = arith::ExtSIOp::create(nested, nestedLoc, nested.getI64Type(),
                                         axis);
@@ -158,9 +159,10 @@ static Value buildAxesMask(ScalarBuilder &s, StatusBuilder &status, Value axes,
         Value safeDim = n.select(inRange, dim, n.i64(0));
         Value bit = arith::ShLIOp::create(nested, nestedLoc, n.i64(1), safeDim);
         Value mask = n.orI(iterArgs[0], n.select(inRange, bit, n.i64(0)));
-        Value first = n.andI(n.eq(iterArgs[1], n.i64(0)),
-                             n.ne(inRange, arith::ConstantIntOp::create(
-                                               nested, nestedLoc, 1, 1)));
+        Value first =
+            n.andI(n.eq(iterArgs[1], n.i64(0)),
+                   n.ne(inRange,
+                        arith::ConstantIntOp::create(nested, nestedLoc, 1, 1)));
         Value code = n.select(
             first,
             n.i64(static_cast<int64_t>(RuntimeStatusCode::axisOutOfRange)),
@@ -207,9 +209,9 @@ static void buildCase(OpBuilder &b, Location loc, Region &region,
 
 /// Returns a `tensor.empty` of `type` whose dynamic sizes are 0.
 static Value createEmptyOfType(OpBuilder &b, Location loc,
-                              RankedTensorType type) {
-  SmallVector<Value> dynamicSizes(
-      type.getNumDynamicDims(), arith::ConstantIndexOp::create(b, loc, 0));
+                               RankedTensorType type) {
+  SmallVector<Value> dynamicSizes(type.getNumDynamicDims(),
+                                  arith::ConstantIndexOp::create(b, loc, 0));
   return tensor::EmptyOp::create(b, loc, type, dynamicSizes);
 }
 
@@ -244,9 +246,10 @@ static Value dispatchStatic(OpBuilder &b, Location loc,
       break;
   }
   llvm::sort(cases);
-  auto switchOp = scf::IndexSwitchOp::create(
-      b, loc, TypeRange{keepDimsType}, caseMask, cases, cases.size());
-  for (auto [subset, region] : llvm::zip_equal(cases, switchOp.getCaseRegions()))
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{keepDimsType},
+                                             caseMask, cases, cases.size());
+  for (auto [subset, region] :
+       llvm::zip_equal(cases, switchOp.getCaseRegions()))
     buildCase(b, loc, region, [&, subset = subset](OpBuilder &nested) {
       SmallVector<int64_t> axes = getMaskAxes(subset, inputType.getRank());
       Value reduced = lowerReduction(nested, loc, info, input, axes,
@@ -286,8 +289,9 @@ static Value dispatchCollapsed(OpBuilder &b, Location loc,
       continue;
     }
     Value starts = s.ne(reduced[k], reduced[k - 1]);
-    groupOf.push_back(s.add(
-        groupOf[k - 1], arith::ExtUIOp::create(b, loc, b.getI64Type(), starts)));
+    groupOf.push_back(
+        s.add(groupOf[k - 1],
+              arith::ExtUIOp::create(b, loc, b.getI64Type(), starts)));
   }
   // groupSizes[g]: the product of the sizes of the dims of group g.
   SmallVector<Value> groupSizes;
@@ -299,16 +303,18 @@ static Value dispatchCollapsed(OpBuilder &b, Location loc,
     groupSizes.push_back(product);
   }
   Value groupCount = s.add(groupOf.back(), s.i64(1));
-  Value firstReduced = arith::ExtUIOp::create(b, loc, b.getI64Type(), reduced[0]);
+  Value firstReduced =
+      arith::ExtUIOp::create(b, loc, b.getI64Type(), reduced[0]);
   // Case 2(g-1) + firstReduced, for g = 1..rank.
   Value caseIndex = s.toIndex(
       s.add(s.mul(s.add(groupCount, s.i64(-1)), s.i64(2)), firstReduced));
 
   Value keepDimsShape = createShapeTensor(b, loc, keepDimsSizes);
   SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(0, 2 * rank));
-  auto switchOp = scf::IndexSwitchOp::create(
-      b, loc, TypeRange{keepDimsType}, caseIndex, cases, cases.size());
-  for (auto [caseId, region] : llvm::zip_equal(cases, switchOp.getCaseRegions()))
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{keepDimsType},
+                                             caseIndex, cases, cases.size());
+  for (auto [caseId, region] :
+       llvm::zip_equal(cases, switchOp.getCaseRegions()))
     buildCase(b, loc, region, [&, caseId = caseId](OpBuilder &nested) {
       int64_t groups = caseId / 2 + 1;
       bool startsReduced = caseId % 2;
@@ -318,7 +324,8 @@ static Value dispatchCollapsed(OpBuilder &b, Location loc,
           inputType.getElementType());
       Value collapsed = tensor::ReshapeOp::create(
           nested, loc, collapsedType, input,
-          createShapeTensor(nested, loc, ArrayRef(groupSizes).take_front(groups)));
+          createShapeTensor(nested, loc,
+                            ArrayRef(groupSizes).take_front(groups)));
       SmallVector<int64_t> axes;
       for (int64_t group = 0; group < groups; ++group)
         if ((group % 2 == 0) == startsReduced)
@@ -375,8 +382,8 @@ Value mlir::reduce::checkResultSizes(OpBuilder &b, Location loc, Value result,
       continue;
     Value actual = s.toI64(tensor::DimOp::create(b, loc, result, dim));
     st.record(s.ne(actual, s.i64(written)),
-              RuntimeStatusCode::resultSizeMismatch, s.i64(dim),
-              s.i64(written), actual);
+              RuntimeStatusCode::resultSizeMismatch, s.i64(dim), s.i64(written),
+              actual);
   }
   status = createStatus(b, loc, s, st, site);
   return selectIfOk(b, loc, st.isOk(), resultType, [&](OpBuilder &nested) {
@@ -403,21 +410,19 @@ Value mlir::reduce::lowerRuntimeAxesReduction(
     sizes.push_back(size);
     isReduced.push_back(s.bit(mask, dim));
     keepDimsSizes.push_back(s.select(isReduced.back(), s.i64(1), size));
-    keepDimsShape.push_back(inputType.getDimSize(dim) == 1
-                                ? 1
-                                : ShapedType::kDynamic);
+    keepDimsShape.push_back(
+        inputType.getDimSize(dim) == 1 ? 1 : ShapedType::kDynamic);
   }
   auto keepDimsType =
       RankedTensorType::get(keepDimsShape, inputType.getElementType());
 
   Value keepDimsResult;
-  int64_t nonUnitDims = llvm::count_if(
-      inputType.getShape(), [](int64_t size) { return size != 1; });
+  int64_t nonUnitDims = llvm::count_if(inputType.getShape(),
+                                       [](int64_t size) { return size != 1; });
   if (rank == 0)
     keepDimsResult = lowerReduction(b, loc, info, input, {}, /*keepDims=*/true);
   else if (inputType.hasStaticShape() && nonUnitDims <= kMaxSpecializedDims)
-    keepDimsResult =
-        dispatchStatic(b, loc, info, input, mask, keepDimsType);
+    keepDimsResult = dispatchStatic(b, loc, info, input, mask, keepDimsType);
   else
     keepDimsResult = dispatchCollapsed(b, loc, info, input, mask, sizes,
                                        keepDimsSizes, keepDimsType);
@@ -439,11 +444,10 @@ Value mlir::reduce::lowerRuntimeAxesReduction(
       }
     }
     if (needsCheck)
-      result = selectIfOk(b, loc, st.isOk(), rankedResultType,
-                          [&](OpBuilder &nested) {
-                            return castTo(nested, loc, resultType,
-                                          keepDimsResult);
-                          });
+      result = selectIfOk(
+          b, loc, st.isOk(), rankedResultType, [&](OpBuilder &nested) {
+            return castTo(nested, loc, resultType, keepDimsResult);
+          });
     else
       result = castTo(b, loc, resultType, keepDimsResult);
   } else {
@@ -484,15 +488,13 @@ Value mlir::reduce::lowerRuntimeAxesReduction(
                     RuntimeStatusCode::resultSizeMismatch, s.i64(dim),
                     s.i64(written), resultSizes.back());
       }
-      result = selectIfOk(b, loc, st.isOk(), rankedResultType,
-                          [&](OpBuilder &nested) {
-                            Value shape =
-                                createShapeTensor(nested, loc, resultSizes);
-                            return tensor::ReshapeOp::create(
-                                       nested, loc, rankedResultType,
-                                       keepDimsResult, shape)
-                                .getResult();
-                          });
+      result = selectIfOk(
+          b, loc, st.isOk(), rankedResultType, [&](OpBuilder &nested) {
+            Value shape = createShapeTensor(nested, loc, resultSizes);
+            return tensor::ReshapeOp::create(nested, loc, rankedResultType,
+                                             keepDimsResult, shape)
+                .getResult();
+          });
     } else {
       // The rank is known when the code runs: an unranked result.
       Value resultRank = s.toIndex(kept);
@@ -505,8 +507,8 @@ Value mlir::reduce::lowerRuntimeAxesReduction(
             tensor::YieldOp::create(nested, nestedLoc,
                                     keptSize(n, n.toI64(indices[0])));
           });
-      result = tensor::ReshapeOp::create(b, loc, resultType, keepDimsResult,
-                                         shape);
+      result =
+          tensor::ReshapeOp::create(b, loc, resultType, keepDimsResult, shape);
     }
   }
 

@@ -14,13 +14,13 @@
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
@@ -32,7 +32,8 @@ namespace {
 class ReduceOpsTest : public ::testing::Test {
 protected:
   ReduceOpsTest() : builder(&context), loc(builder.getUnknownLoc()) {
-    context.loadDialect<ReduceDialect, arith::ArithDialect, func::FuncDialect>();
+    context
+        .loadDialect<ReduceDialect, arith::ArithDialect, func::FuncDialect>();
     module = ModuleOp::create(loc);
     builder.setInsertionPointToEnd(module->getBody());
   }
@@ -138,13 +139,13 @@ TEST_F(ReduceOpsTest, InfersWithConstantAxesOperand) {
             type("tensor<3x5xf32>"));
   EXPECT_EQ(build<SumOp>(x, constant("tensor<i8>", {-1})).getType(),
             type("tensor<3x4xf32>"));
-  EXPECT_EQ(build<L1Op>(x, constant("tensor<3xi16>", {1, 1, -2}), true)
-                .getType(),
-            type("tensor<3x1x5xf32>"));
-  EXPECT_EQ(build<MinOp>(x, constant("tensor<0xi32>", {}), false,
-                         EmptyAxesMode::all)
-                .getType(),
-            type("tensor<f32>"));
+  EXPECT_EQ(
+      build<L1Op>(x, constant("tensor<3xi16>", {1, 1, -2}), true).getType(),
+      type("tensor<3x1x5xf32>"));
+  EXPECT_EQ(
+      build<MinOp>(x, constant("tensor<0xi32>", {}), false, EmptyAxesMode::all)
+          .getType(),
+      type("tensor<f32>"));
 }
 
 TEST_F(ReduceOpsTest, BuiltOpsVerify) {

@@ -1,4 +1,4 @@
-//===- RuntimeStatus.h - How lowered code reports runtime errors -*- C++ -*-===//
+//===- RuntimeStatus.h - Errors reported by running code --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -253,8 +253,8 @@ inferResultType(ErrorEmitter emitError, Type input, Value axesOperand,
   int64_t rank = inputType.getRank();
   if (constantAxes->empty() && emptyAxes == EmptyAxesMode::all)
     constantAxes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  FailureOr<SmallVector<int64_t>> axes = verifyStaticAxes(
-      emitError, *constantAxes, rank, /*mergeRepeats=*/true);
+  FailureOr<SmallVector<int64_t>> axes =
+      verifyStaticAxes(emitError, *constantAxes, rank, /*mergeRepeats=*/true);
   if (failed(axes))
     return failure();
   return inferReducedType(inputType, *axes, keepDims);
