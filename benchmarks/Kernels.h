@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The contenders that are not our compiler: the read-bandwidth limit, plain
+// The contenders that are not our compiler: the read-bandwidth limit (the
+// best of a family of read kernels), plain
 // C++ loops (built twice: -O3 -march=native, and the same with -ffast-math),
 // and Eigen's Tensor reductions.
 //
@@ -20,6 +21,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace bench {
 
@@ -40,10 +43,20 @@ void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,
                int32_t *out);
 } // namespace fastmath
 
-/// Reads `bytes` bytes with several independent SIMD accumulators (AVX-512
-/// or AVX2 as built for) and returns a value derived from them so that the
-/// loads are not optimized away.
-float readBandwidthKernel(const void *data, size_t bytes);
+/// One kernel of the read-bandwidth family (Bandwidth.cpp): reads `bytes`
+/// bytes at `data` (64-byte aligned) and returns a value derived from them,
+/// so that the loads are not optimized away. Its name says the vector width,
+/// the streams (`4s`), the accumulators (`8a`), the software prefetch
+/// distance (`pf1k`) and non-temporal loads (`nt`).
+struct ReadKernel {
+  using Fn = float (*)(const void *data, size_t bytes);
+  std::string name;
+  Fn run;
+};
+
+/// Every read kernel this build's CPU target has (128-bit always, 256-bit
+/// with AVX2, 512-bit with AVX-512F).
+const std::vector<ReadKernel> &readKernelFamily();
 
 /// Eigen Tensor reductions on `threads` threads (1: DefaultDevice, else a
 /// ThreadPoolDevice), with the same [A][B][C] -> [B] shape.

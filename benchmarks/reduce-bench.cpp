@@ -36,9 +36,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <random>
 #include <thread>
 
@@ -192,26 +196,112 @@ std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
   return medians;
 }
 
-/// Reads `bytes` bytes at the limit on `threads` threads.
-void readAtLimit(const void *data, size_t bytes, int threads) {
+/// One helper thread that stays alive between calls, as an OpenMP runtime's
+/// workers do: starting a thread per call (tens of microseconds) would put
+/// the two-thread limit below the JIT's threads=2. It spins briefly after
+/// each task, then sleeps, so that it does not slow the contenders measured
+/// between two limit calls.
+class HelperThread {
+public:
+  HelperThread() : worker([this] { loop(); }) {}
+  ~HelperThread() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
+      ++posted;
+    }
+    wake.notify_one();
+    worker.join();
+  }
+
+  /// Runs `fn` on the helper thread; wait() returns when it is done.
+  void post(std::function<void()> fn) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      task = std::move(fn);
+      ++posted;
+    }
+    wake.notify_one();
+  }
+  void wait() {
+    while (done.load(std::memory_order_acquire) !=
+           posted.load(std::memory_order_relaxed))
+      ;
+  }
+
+private:
+  void loop() {
+    uint64_t seen = 0;
+    for (;;) {
+      // Spin for 1 ms (back-to-back calls, as in the calibration), then
+      // sleep: a helper spinning longer takes a core from the contender
+      // measured next (libomp's workers spin 200 ms after a parallel
+      // region, which slowed the two-thread JIT kernel to a third).
+      auto start = Clock::now();
+      while (posted.load(std::memory_order_acquire) == seen &&
+             Clock::now() - start < std::chrono::milliseconds(1))
+        ;
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return posted.load() != seen; });
+        seen = posted.load();
+        if (stop)
+          return;
+        fn = std::move(task);
+      }
+      fn();
+      done.store(seen, std::memory_order_release);
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::function<void()> task;
+  std::atomic<uint64_t> posted{0}, done{0};
+  bool stop = false;
+  std::thread worker;
+};
+
+/// Reads `bytes` bytes with `kernel` on `threads` (1 or 2) threads, each its
+/// own contiguous part, cut at a 4 KiB boundary.
+void readAtLimit(const bench::ReadKernel &kernel, const void *data,
+                 size_t bytes, int threads) {
   static volatile float sink = 0;
   if (threads == 1) {
-    sink = sink + bench::readBandwidthKernel(data, bytes);
+    sink = sink + kernel.run(data, bytes);
     return;
   }
-  std::vector<std::thread> workers;
-  size_t chunk = (bytes / threads) & ~size_t(4095);
-  std::vector<float> partial(threads);
-  for (int t = 0; t < threads; ++t)
-    workers.emplace_back([&, t] {
-      size_t begin = t * chunk;
-      size_t size = t + 1 == threads ? bytes - begin : chunk;
-      partial[t] = bench::readBandwidthKernel(
-          static_cast<const char *>(data) + begin, size);
-    });
-  for (auto &w : workers)
-    w.join();
-  sink = sink + partial[0];
+  static HelperThread helper;
+  size_t chunk = (bytes / 2) & ~size_t(4095);
+  float second = 0;
+  helper.post([&] {
+    second = kernel.run(static_cast<const char *>(data) + chunk,
+                        bytes - chunk);
+  });
+  float first = kernel.run(data, chunk);
+  helper.wait();
+  sink = sink + first + second;
+}
+
+/// Times every kernel of the read family on `bytes` bytes at `data` on
+/// `threads` threads, round-robin, and returns the index of the fastest
+/// (the limit for that size and thread count) and each one's GB/s.
+size_t calibrateLimit(const void *data, size_t bytes, int threads,
+                      std::vector<double> &gbps) {
+  const std::vector<bench::ReadKernel> &family = bench::readKernelFamily();
+  std::vector<Contender> kernels;
+  for (const bench::ReadKernel &kernel : family)
+    kernels.push_back({kernel.name, threads,
+                       [&, threads] {
+                         readAtLimit(kernel, data, bytes, threads);
+                       },
+                       [] { return std::string(); }});
+  std::vector<double> medians = measureInterleaved(kernels, 5);
+  gbps.clear();
+  for (double seconds : medians)
+    gbps.push_back(bytes / seconds / 1e9);
+  return std::min_element(medians.begin(), medians.end()) - medians.begin();
 }
 
 struct Row {
@@ -226,6 +316,11 @@ struct Row {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "reduce benchmark\n");
+  // Every two-thread contender's helpers spin at most 1 ms after a call
+  // (the limit's HelperThread too): libomp's default of 200 ms takes a core
+  // from whatever runs next in the round-robin, which halved the two-thread
+  // limit measured after the JIT's threads=2. Read when libomp loads.
+  setenv("KMP_BLOCKTIME", "1", /*overwrite=*/0);
 
   std::unique_ptr<llvm::raw_fd_ostream> json;
   if (!jsonPath.empty()) {
@@ -275,6 +370,39 @@ int main(int argc, char **argv) {
         v = ints(rng);
     }
 
+    // The limit of this size: the best read kernel on 1 and 2 threads.
+    // Below 1 MiB a call takes microseconds, less than waking a thread:
+    // only the JIT's threads=2 runs there (to show it does not get slower),
+    // measured against the 1-thread limit.
+    bool small = bytes < (size_t(1) << 20);
+    const bench::ReadKernel *limitKernel[3] = {nullptr, nullptr, nullptr};
+    for (int threads : {1, 2}) {
+      if (small && threads == 2) {
+        limitKernel[2] = limitKernel[1];
+        continue;
+      }
+      std::vector<double> gbps;
+      size_t best = calibrateLimit(input.getData(), bytes, threads, gbps);
+      const auto &family = bench::readKernelFamily();
+      limitKernel[threads] = &family[best];
+      llvm::outs() << w.id << " limit family, " << threads
+                   << " thread(s): best " << family[best].name << " "
+                   << llvm::format("%.1f", gbps[best]) << " GB/s of";
+      for (auto [kernel, rate] : llvm::zip(family, gbps))
+        llvm::outs() << " " << kernel.name << "="
+                     << llvm::format("%.1f", rate);
+      llvm::outs() << "\n";
+      if (json) {
+        *json << "{\"limit_family\":\"" << w.id << "\",\"threads\":"
+              << threads << ",\"best\":\"" << family[best].name
+              << "\",\"kernels\":{";
+        for (size_t k = 0; k < family.size(); ++k)
+          *json << (k ? "," : "") << "\"" << family[k].name
+                << "\":" << llvm::format("%.3f", gbps[k]);
+        *json << "}}\n";
+      }
+    }
+
     for (bench::Op op : {bench::Op::sum, bench::Op::l1, bench::Op::min}) {
       if (!opNames.empty() && std::find(opNames.begin(), opNames.end(),
                                         opName(op)) == opNames.end())
@@ -322,17 +450,15 @@ int main(int argc, char **argv) {
 
       std::vector<Contender> contenders;
       auto noCheck = [] { return std::string(); };
-      // Below 1 MiB a call takes microseconds, less than waking a thread:
-      // only the JIT's threads=2 runs there (to show it does not get slower),
-      // measured against the 1-thread limit.
-      bool small = bytes < (size_t(1) << 20);
-      for (int threads : {1, 2})
+      for (int threads : {1, 2}) {
+        const bench::ReadKernel *kernel = limitKernel[threads];
         contenders.push_back({"limit", threads,
-                              [&, threads] {
-                                readAtLimit(input.getData(), bytes,
+                              [&, threads, kernel] {
+                                readAtLimit(*kernel, input.getData(), bytes,
                                             small ? 1 : threads);
                               },
-                              noCheck});
+                              noCheck, kernel->name});
+      }
       Buffer plainOut(w.type, {w.b}), fastOut(w.type, {w.b});
       contenders.push_back({"cpp", 1,
                             [&] {
