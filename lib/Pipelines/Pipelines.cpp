@@ -111,6 +111,13 @@ static void addVectorization(OpPassManager &pm,
   vectorizeOptions.strictFpOrder = options.strictFpOrder;
   vectorizeOptions.threads = options.threads;
   vectorizeOptions.minParallelBytes = options.minParallelBytes;
+  vectorizeOptions.minStreamBytes = options.minStreamBytes;
+  vectorizeOptions.streamRows = options.streamRows;
+  vectorizeOptions.rowStreams = options.rowStreams;
+  vectorizeOptions.outerRowsPerStep = options.outerRowsPerStep;
+  vectorizeOptions.splitBlockTiles = options.splitBlockTiles;
+  vectorizeOptions.maxShortRowBytes = options.maxShortRowBytes;
+  vectorizeOptions.maxRowRegisters = options.maxRowRegisters;
   pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
+#include "reduce/Transforms/ReduceTarget.h"
 
 #include "ShapeBytes.h"
 
@@ -52,6 +53,7 @@ namespace mlir::reduce {
 } // namespace mlir::reduce
 
 using namespace mlir;
+using mlir::reduce::ReduceTarget;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -467,14 +469,11 @@ struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
 /// Tiles and vectorizes one linalg reduction.
 class ReductionVectorizer {
 public:
-  ReductionVectorizer(RewriterBase &rewriter, unsigned vectorBits,
-                      unsigned streamVectorBits, unsigned accumulators,
+  ReductionVectorizer(RewriterBase &rewriter, const ReduceTarget &target,
                       bool strictFpOrder, unsigned threads = 1,
                       uint64_t minParallelBytes = 0)
-      : rewriter(rewriter), vectorBits(vectorBits),
-        streamVectorBits(streamVectorBits), accumulators(accumulators),
-        strictFpOrder(strictFpOrder), threads(threads),
-        minParallelBytes(minParallelBytes) {}
+      : rewriter(rewriter), target(target), strictFpOrder(strictFpOrder),
+        threads(threads), minParallelBytes(minParallelBytes) {}
 
   /// Tiles and vectorizes `op`; leaves it alone if it cannot be tiled.
   /// `maySplit` is false for the op that combines the partial results of a
@@ -526,36 +525,35 @@ public:
 private:
   /// Sizes `lanes` and `tileSize` after the widest element type of `op`,
   /// in registers of `streamVectorBits` when its static input has at least
-  /// kMinStreamBytes, else of `vectorBits`.
+  /// target.minStreamBytes, else of `vectorBits`.
   void setTileSizes(linalg::LinalgOp op) {
     unsigned bits = !op.hasDynamicShape() &&
                             getStaticInputBytes(op) >=
-                                static_cast<uint64_t>(kMinStreamBytes)
-                        ? streamVectorBits
-                        : vectorBits;
+                                static_cast<uint64_t>(target.minStreamBytes)
+                        ? target.streamVectorBits
+                        : target.vectorBits;
     lanes = std::max(1u, bits / getWidestElementBits(op));
-    tileSize = static_cast<int64_t>(lanes) * accumulators;
+    tileSize = static_cast<int64_t>(lanes) * target.accumulators;
   }
 
   /// A reduction of everything to one value (a single reduced dim, static,
   /// of at least 4 blocks, no parallel dim) becomes two reductions
-  /// (`linalg::splitReduction`): blocks of `kSplitBlockTiles` vector tiles
-  /// into a small tensor of partial results (a parallel dim over the
+  /// (`linalg::splitReduction`): blocks of `target.splitBlockTiles` vector
+  /// tiles into a small tensor of partial results (a parallel dim over the
   /// blocks), then the partials into the result. Each accumulator lane then
-  /// adds at most `kSplitBlockTiles` elements, then partials: a float sum
+  /// adds at most `target.splitBlockTiles` elements, then partials: a float sum
   /// of 2^24 elements keeps chains of 64 additions instead of 2^18, which
   /// cuts its error about 20 times, and the blocks can run on `threads`.
   /// Not with `strict-fp-order` float additions, whose order is fixed.
   /// Returns the op that combines the partials.
   std::optional<linalg::LinalgOp> splitLongReduction(linalg::LinalgOp op) {
-    constexpr int64_t kSplitBlockTiles = 64;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     if (ranges.size() != 1 || op.getNumReductionLoops() != 1 ||
         ShapedType::isDynamic(ranges[0]) ||
         (strictFpOrder && hasFloatAddCombiner(op)))
       return std::nullopt;
     int64_t size = ranges[0];
-    int64_t block = tileSize * kSplitBlockTiles;
+    int64_t block = tileSize * target.splitBlockTiles;
     if (size < 4 * block)
       return std::nullopt;
     // A multiple of the vector tile that divides the size, near `block`.
@@ -571,17 +569,8 @@ private:
     return splitIntoParts(op, size / chosen);
   }
 
-  /// Outer reduced dims per element of the partial result of
-  /// splitShortInnerReduction, at least: the partial result is then at most
-  /// an eighth of the input.
-  static constexpr int64_t kMinShortSplitFactor = 8;
-  /// The longest inner rows, in bytes, that splitShortInnerReduction
-  /// splits. Rows of 4 KiB (W3) read as fast either way (sum 1.20-1.25 of
-  /// the limit, min 1.11-1.19 split against 1.05); shorter ones gain.
-  static constexpr int64_t kMaxShortRowBytes = 4096;
-
   /// A reduction whose innermost reduced dim is short (at most
-  /// kMaxShortRowBytes) and that also reduces a dim outside a kept one
+  /// target.maxShortRowBytes) and that also reduces a dim outside a kept one
   /// (2048x64x24 over [0, 2]) would reduce each kept row in turn, reading
   /// runs of a few hundred bytes kilobytes apart, which the prefetchers do
   /// not follow (5.6 GB/s; 2048x64x40: 6.4, 2048x16x512: 9.1, from L3). It
@@ -601,25 +590,25 @@ private:
         op.getNumDpsInits() != 1 || !op.hasPureTensorSemantics() ||
         !linalg::isReductionIterator(iterators.back()) ||
         ranges.back() >
-            kMaxShortRowBytes /
+            target.maxShortRowBytes /
                 std::max<int64_t>(1, getWidestElementBits(op) / 8) ||
         (strictFpOrder && hasFloatAddCombiner(op)) ||
         !op.getBlock()->getOps<linalg::IndexOp>().empty())
       return std::nullopt;
     // A reduced dim outside a kept one, reducing at least
-    // kMinShortSplitFactor elements per partial result (the count stops
+    // target.minShortSplitFactor elements per partial result (the count stops
     // there: static dims near 2^62 are legal).
     int64_t outerReduced = 1;
     bool keptInside = false;
     for (int64_t dim = 0; dim + 1 < rank; ++dim) {
       if (linalg::isReductionIterator(iterators[dim]))
-        outerReduced = std::min(outerReduced * std::min(ranges[dim],
-                                                        kMinShortSplitFactor),
-                                kMinShortSplitFactor);
+        outerReduced = std::min(
+            outerReduced * std::min(ranges[dim], target.minShortSplitFactor),
+            target.minShortSplitFactor);
       else if (outerReduced > 1)
         keptInside = true;
     }
-    if (!keptInside || outerReduced < kMinShortSplitFactor)
+    if (!keptInside || outerReduced < target.minShortSplitFactor)
       return std::nullopt;
     // The input indexed by every dim in order, the init by the kept dims.
     MLIRContext *context = op.getContext();
@@ -882,12 +871,11 @@ private:
   /// and not a float sum with `strict-fp-order` (the tree reassociates):
   /// - short rows, a power of two of at most one register: tiles of one
   ///   register's lanes of rows, when the rows are a multiple of it;
-  /// - medium rows, 2 to `kMaxRowRegisters` whole registers (W4: 15): tiles
-  ///   of the largest power of two of rows, at most the lanes, that divides
-  ///   the rows (W4's 72: 8), so that the horizontal reductions of the rows
-  ///   share one shuffle tree.
+  /// - medium rows, 2 to `target.maxRowRegisters` whole registers: tiles of
+  ///   the largest power of two of rows, at most the lanes, that divides
+  ///   the rows, so that the horizontal reductions of the rows share one
+  ///   shuffle tree.
   int64_t getRowTile(linalg::LinalgOp op) const {
-    constexpr int64_t kMaxRowRegisters = 16;
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     if (op.getNumReductionLoops() != 1 || ranges.size() < 2 ||
@@ -901,27 +889,15 @@ private:
       return 0;
     if (columns <= lanes)
       return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
-    if (columns % lanes != 0 || columns > kMaxRowRegisters * lanes)
+    if (columns % lanes != 0 || columns > target.maxRowRegisters * lanes)
       return 0;
     int64_t tile = std::min<int64_t>(lanes, rows & -rows);
     return tile >= 2 ? tile : 0;
   }
 
-  /// Row streams of the row-tile strategy: the rows split into this many
-  /// consecutive parts, one tile of each read per step. Short rows are one
-  /// contiguous stream; four parts are four streams for the hardware
-  /// prefetchers. On W6 (2^20 rows of 16 f32), a C kernel of 16-row tiles
-  /// read at 0.87 (one thread) and 0.83 (two) of the limit kernel from one
-  /// stream, 0.99 and 1.03 from four.
-  static constexpr int64_t kRowStreams = 4;
-  /// Inputs below this size are not split into streams (W4: 69 KB, in L2)
-  /// and take registers of `vectorBits`; larger ones (streamed from L3 or
-  /// memory) take registers of `streamVectorBits`.
-  static constexpr int64_t kMinStreamBytes = int64_t(1) << 20;
-
   /// Rewrites the 2-D reduction `op` (rows x columns, rows reduced by
-  /// tiles of `rowTile`) on a view of its operands as kRowStreams parts of
-  /// the rows: a 3-D op (part x row x column) whose result is collapsed
+  /// tiles of `rowTile`) on a view of its operands as target.rowStreams parts
+  /// of the rows: a 3-D op (part x row x column) whose result is collapsed
   /// back. Returns it, or null when `op` is small, of another form, or its
   /// rows do not divide.
   linalg::LinalgOp expandRowStreams(linalg::LinalgOp op, int64_t rowTile) {
@@ -929,7 +905,7 @@ private:
     // The stride of a part, partRows * columns, must not overflow.
     int64_t elements;
     if (ranges.size() != 2 || op.getNumReductionLoops() != 1 ||
-        ranges[0] % (kRowStreams * rowTile) != 0 ||
+        ranges[0] % (target.rowStreams * rowTile) != 0 ||
         llvm::MulOverflow(ranges[0], ranges[1], elements) ||
         !op.getBlock()->getOps<linalg::IndexOp>().empty())
       return nullptr;
@@ -948,10 +924,10 @@ private:
             llvm::divideCeil(getElementTypeOrSelf(type).getIntOrFloatBitWidth(),
                              8));
     }
-    if (inputBytes < kMinStreamBytes)
+    if (inputBytes < target.minStreamBytes)
       return nullptr;
 
-    int64_t partRows = ranges[0] / kRowStreams;
+    int64_t partRows = ranges[0] / target.rowStreams;
     Location loc = op.getLoc();
     rewriter.setInsertionPoint(op);
     std::function<Value(Value)> expand = [&](Value value) -> Value {
@@ -963,7 +939,7 @@ private:
                                       expand(fill.getOutputs().front()))
             .getResult(0);
       auto type = cast<RankedTensorType>(value.getType());
-      SmallVector<int64_t> shape = {kRowStreams, partRows};
+      SmallVector<int64_t> shape = {target.rowStreams, partRows};
       llvm::append_range(shape, type.getShape().drop_front());
       SmallVector<ReassociationIndices> reassociation = {{0, 1}};
       if (type.getRank() == 2)
@@ -999,9 +975,9 @@ private:
   /// as one `vector<rowTile x columns>`; the `vector.multi_reduction` across
   /// each row is then lowered by `TransposeReduceRows` (a shuffle tree that
   /// reduces the rows against each other) instead of one horizontal
-  /// reduction per row. A large input is first viewed as kRowStreams parts
-  /// of the rows (expandRowStreams), and each step reads one tile of every
-  /// part: a `vector<kRowStreams x rowTile x columns>`.
+  /// reduction per row. A large input is first viewed as target.rowStreams
+  /// parts of the rows (expandRowStreams), and each step reads one tile of
+  /// every part: a `vector<target.rowStreams x rowTile x columns>`.
   void vectorizeRowTiles(linalg::LinalgOp op, int64_t rowTile) {
     linalg::LinalgOp parts = expandRowStreams(op, rowTile);
     if (parts)
@@ -1015,7 +991,7 @@ private:
     vectorSizes.back() = ranges.back();
     if (parts) {
       tileSizes.front() = 0;
-      vectorSizes.front() = kRowStreams;
+      vectorSizes.front() = target.rowStreams;
     }
     // The fill of the init is fused into the loop: there is one output per
     // short row, so a separate fill would write, and the loop read back, up
@@ -1032,17 +1008,9 @@ private:
       vectorizeIfPossible(rewriter, fused);
   }
 
-  /// Rows the innermost-reduction strategy reduces at once, each with its
-  /// own vector accumulator (4 x `accumulators` registers in flight): four
-  /// rows are four streams for the hardware prefetchers. On W1 (4096 x 4096
-  /// f32, axis 1), kernels compiled with llc and called back to back read
-  /// at 1.20 (sum) and 1.07 (min) of the single-stream limit kernel with
-  /// four rows, against 1.01 and 1.02 one row at a time.
-  static constexpr int64_t kStreamRows = 4;
-
-  /// The parallel dim the innermost-reduction strategy takes kStreamRows
+  /// The parallel dim the innermost-reduction strategy takes target.streamRows
   /// rows of: the innermost parallel dim, when the shape is static, its
-  /// size a multiple of kStreamRows, the row tiles need no mask, and the
+  /// size a multiple of target.streamRows, the row tiles need no mask, and the
   /// reduction reassociates (the partial strategy; strict float sums keep
   /// one ordered reduction per row).
   std::optional<unsigned> getStreamRowDim(linalg::LinalgOp op) const {
@@ -1056,7 +1024,7 @@ private:
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     for (int64_t dim = ranges.size() - 1; dim >= 0; --dim)
       if (!linalg::isReductionIterator(iterators[dim]))
-        return ranges[dim] % kStreamRows == 0
+        return ranges[dim] % target.streamRows == 0
                    ? std::optional<unsigned>(dim)
                    : std::nullopt;
     return std::nullopt;
@@ -1071,7 +1039,7 @@ private:
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
 
-    // Tile the parallel dims first, by 1 (the innermost by kStreamRows
+    // Tile the parallel dims first, by 1 (the innermost by target.streamRows
     // when getStreamRowDim allows): partial reduction tiling only tiles
     // reduction dims.
     std::optional<unsigned> rowDim = getStreamRowDim(op);
@@ -1080,7 +1048,7 @@ private:
       for (unsigned dim : reductionDims)
         parallelSizes[dim] = 0;
       if (rowDim)
-        parallelSizes[*rowDim] = kStreamRows;
+        parallelSizes[*rowDim] = target.streamRows;
       scf::SCFTilingOptions options;
       options.setTileSizes(getIndexAttrs(rewriter, parallelSizes));
       FailureOr<scf::SCFTilingResult> tiled =
@@ -1099,7 +1067,7 @@ private:
     SmallVector<int64_t> vectorSizes(ranges.size(), 1);
     vectorSizes.back() = tileSizes.back();
     if (rowDim)
-      vectorSizes[*rowDim] = kStreamRows;
+      vectorSizes[*rowDim] = target.streamRows;
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
         .setReductionDims(reductionDims);
@@ -1156,45 +1124,38 @@ private:
     return target;
   }
 
-  /// Rows an outer-reduction step reads at once (CombineLeadingRows adds
-  /// them to the accumulators in order). Several rows are several streams
-  /// for the hardware prefetchers: on W2 (4096 x 4096 f32, axes [0]) eight
-  /// rows at a time read at 1.07-1.33 of the single-stream limit kernel,
-  /// one row at a time at 0.94-0.99; and the accumulators are loaded and
-  /// stored once per eight rows.
-  static constexpr int64_t kRowsPerStep = 8;
-
-  /// The reduced dim an outer-reduction step takes kRowsPerStep rows of:
-  /// the innermost reduced dim, when its size is a static multiple of it
+  /// The reduced dim an outer-reduction step takes target.outerRowsPerStep rows
+  /// of: the innermost reduced dim, when its size is a static multiple of it
   /// and the shape is static.
-  static std::optional<unsigned> getRowStepDim(linalg::LinalgOp op) {
+  std::optional<unsigned> getRowStepDim(linalg::LinalgOp op) const {
     SmallVector<unsigned> reductionDims;
     op.getReductionDims(reductionDims);
     if (reductionDims.empty() || op.hasDynamicShape())
       return std::nullopt;
     int64_t size = op.getStaticLoopRanges()[reductionDims.back()];
-    if (ShapedType::isDynamic(size) || size % kRowsPerStep != 0)
+    if (ShapedType::isDynamic(size) || size % target.outerRowsPerStep != 0)
       return std::nullopt;
     return reductionDims.back();
   }
 
   /// innermost dim kept: vectorize across it; the reduced dims are tiled
-  /// by 1 (the innermost reduced dim by kRowsPerStep when it divides) in
-  /// the innermost loops, so the body is elementwise vector code.
+  /// by 1 (the innermost reduced dim by target.outerRowsPerStep when it
+  /// divides) in the innermost loops, so the body is elementwise vector code.
   void vectorizeOuterReduction(linalg::LinalgOp op) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t blockSize = getKeptBlock(op, ranges.back());
     if (blockSize > 0) {
       // Rows stream contiguously: the kept dim is tiled by a block whose
       // accumulators live in L1, the reduced dims by 1 inside it (the
-      // innermost by kRowsPerStep when the vectors need no mask), and the
-      // block is then walked by vector tiles, so that each row of the block
-      // is read in order instead of one vector tile per row with a stride.
+      // innermost by target.outerRowsPerStep when the vectors need no mask),
+      // and the block is then walked by vector tiles, so that each row of the
+      // block is read in order instead of one vector tile per row with a
+      // stride.
       SmallVector<int64_t> blockSizes(ranges.size(), 1);
       blockSizes.back() = blockSize == ranges.back() ? 0 : blockSize;
       std::optional<unsigned> dim = getRowStepDim(op);
       if (dim && blockSize % getInnerTile(blockSize) == 0)
-        blockSizes[*dim] = kRowsPerStep;
+        blockSizes[*dim] = target.outerRowsPerStep;
       FailureOr<scf::SCFTilingResult> blocked =
           tileParallelFirst(op, blockSizes);
       if (failed(blocked))
@@ -1212,8 +1173,9 @@ private:
     // vector.multi_reduction must stay the single op of its vector.mask.
     std::optional<unsigned> dim = getRowStepDim(op);
     if (dim && ranges.back() % innerTile == 0) {
-      tileSizes[*dim] = ranges[*dim] == kRowsPerStep ? 0 : kRowsPerStep;
-      vectorSizes[*dim] = kRowsPerStep;
+      tileSizes[*dim] =
+          ranges[*dim] == target.outerRowsPerStep ? 0 : target.outerRowsPerStep;
+      vectorSizes[*dim] = target.outerRowsPerStep;
     }
 
     FailureOr<scf::SCFTilingResult> tiled = tileParallelFirst(op, tileSizes);
@@ -1262,9 +1224,7 @@ private:
   }
 
   RewriterBase &rewriter;
-  unsigned vectorBits;
-  unsigned streamVectorBits;
-  unsigned accumulators;
+  const ReduceTarget &target;
   bool strictFpOrder;
   unsigned threads;
   uint64_t minParallelBytes;
@@ -1278,6 +1238,26 @@ private:
 struct ReduceVectorizePass
     : reduce::impl::ReduceVectorizePassBase<ReduceVectorizePass> {
   using Base::Base;
+
+  /// The target description: the defaults, with the fields the options set.
+  ReduceTarget getTarget() const {
+    ReduceTarget target;
+    target.vectorBits = vectorBits;
+    target.streamVectorBits = streamVectorBits ? streamVectorBits : vectorBits;
+    target.accumulators = accumulators;
+    auto override = [](auto &field, auto option) {
+      if (option)
+        field = static_cast<std::remove_reference_t<decltype(field)>>(option);
+    };
+    override(target.minStreamBytes, uint64_t(minStreamBytes));
+    override(target.streamRows, unsigned(streamRows));
+    override(target.rowStreams, unsigned(rowStreams));
+    override(target.outerRowsPerStep, unsigned(outerRowsPerStep));
+    override(target.splitBlockTiles, unsigned(splitBlockTiles));
+    override(target.maxShortRowBytes, uint64_t(maxShortRowBytes));
+    override(target.maxRowRegisters, unsigned(maxRowRegisters));
+    return target;
+  }
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
@@ -1296,9 +1276,9 @@ struct ReduceVectorizePass
       if (isTensorReduction(op))
         reductions.push_back(op);
     });
-    ReductionVectorizer vectorizer(
-        rewriter, vectorBits, streamVectorBits ? streamVectorBits : vectorBits,
-        accumulators, strictFpOrder, threads, minParallelBytes);
+    ReduceTarget target = getTarget();
+    ReductionVectorizer vectorizer(rewriter, target, strictFpOrder, threads,
+                                   minParallelBytes);
     for (linalg::LinalgOp op : reductions)
       vectorizer.run(op);
 

@@ -7,6 +7,10 @@
 // RUN: reduce-opt --reduce-to-llvm="vector-width=128 accumulators=2 strict-fp-order" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// Another target description (docs/tuning.md) computes the same values.
+// RUN: reduce-opt --reduce-to-llvm="outer-rows-per-step=2 stream-rows=2 row-streams=2 split-block-tiles=2 max-short-row-bytes=64 max-row-registers=2 min-stream-bytes=1" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: reduce-opt --reduce-to-llvm="threads=2 min-parallel-bytes=0" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s

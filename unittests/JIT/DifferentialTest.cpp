@@ -181,10 +181,15 @@ TEST(DifferentialTest, JitMatchesReference) {
   constexpr unsigned kBatch = 25;
   std::mt19937_64 rng(seed);
   // The default (vectorized, reassociating) pipeline on every case; every
-  // fourth batch also through the strict-order and the scalar-loop paths.
+  // fourth batch also through the strict-order path, another target
+  // description, or the scalar-loop path.
   const char *pipeline = std::getenv("REDUCE_DIFF_PIPELINE");
-  std::string variants[] = {pipeline ? pipeline : "", "strict-fp-order=true",
-                            "lower-to-loops=true"};
+  std::string variants[] = {
+      pipeline ? pipeline : "", "strict-fp-order=true", "lower-to-loops=true",
+      // Another target description (docs/tuning.md): every strategy with
+      // other tiles and streams, and the streamed ones on small inputs.
+      "outer-rows-per-step=2 stream-rows=2 row-streams=2 split-block-tiles=2 "
+      "max-short-row-bytes=64 max-row-registers=2 min-stream-bytes=1"};
   unsigned failures = 0, checked = 0;
   uint64_t elements = 0;
   const char *only = std::getenv("REDUCE_DIFF_ONLY");
@@ -211,6 +216,10 @@ TEST(DifferentialTest, JitMatchesReference) {
     checked += cases.size();
     if (batch % 4 == 1) {
       failures += runBatch(cases, first, variants[1], seed, elements);
+      checked += cases.size();
+    }
+    if (batch % 4 == 2) {
+      failures += runBatch(cases, first, variants[3], seed, elements);
       checked += cases.size();
     }
     if (batch % 4 == 3) {

@@ -99,6 +99,45 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
                      "scalar loops (debugging, benchmark baseline)"),
       llvm::cl::init(false)};
+  // Fields of the target description of reduce-vectorize (ReduceTarget.h,
+  // docs/tuning.md); 0 keeps the default.
+  PassOptions::Option<uint64_t> minStreamBytes{
+      *this, "min-stream-bytes",
+      llvm::cl::desc("Smallest static input, in bytes, that is streamed "
+                     "(stream-vector-width registers, row streams); 0: the "
+                     "target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> streamRows{
+      *this, "stream-rows",
+      llvm::cl::desc("Rows the innermost-reduction strategy reduces at "
+                     "once; 0: the target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> rowStreams{
+      *this, "row-streams",
+      llvm::cl::desc("Parts the row-tile strategy reads side by side on "
+                     "streamed inputs; 0: the target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> outerRowsPerStep{
+      *this, "outer-rows-per-step",
+      llvm::cl::desc("Rows an outer-reduction step adds; 0: the target "
+                     "default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> splitBlockTiles{
+      *this, "split-block-tiles",
+      llvm::cl::desc("Vector tiles per block of an all-axes reduction; 0: "
+                     "the target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<uint64_t> maxShortRowBytes{
+      *this, "max-short-row-bytes",
+      llvm::cl::desc("Longest inner rows, in bytes, of a mixed-axes "
+                     "reduction split into an outer one; 0: the target "
+                     "default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> maxRowRegisters{
+      *this, "max-row-registers",
+      llvm::cl::desc("Longest rows, in registers, of the row-tile strategy; "
+                     "0: the target default"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> outParams{
       *this, "out-params",
       llvm::cl::desc("Public functions whose results all have static shapes "

@@ -98,6 +98,32 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     Option<"minParallelBytes", "min-parallel-bytes", "uint64_t",
            /*default=*/"1048576",
            "Smallest static input, in bytes, that is split across threads">,
+    // The fields of the target description (ReduceTarget.h) that the
+    // strategies read; 0 keeps the field's default (docs/tuning.md).
+    Option<"minStreamBytes", "min-stream-bytes", "uint64_t", /*default=*/"0",
+           "Smallest static input, in bytes, that is streamed (0: the "
+           "target default)">,
+    Option<"streamRows", "stream-rows", "unsigned", /*default=*/"0",
+           "Rows the innermost-reduction strategy reduces at once (0: the "
+           "target default)">,
+    Option<"rowStreams", "row-streams", "unsigned", /*default=*/"0",
+           "Parts the row-tile strategy reads side by side on streamed "
+           "inputs (0: the target default)">,
+    Option<"outerRowsPerStep", "outer-rows-per-step", "unsigned",
+           /*default=*/"0",
+           "Rows an outer-reduction step adds (0: the target default)">,
+    Option<"splitBlockTiles", "split-block-tiles", "unsigned",
+           /*default=*/"0",
+           "Vector tiles per block of an all-axes reduction (0: the target "
+           "default)">,
+    Option<"maxShortRowBytes", "max-short-row-bytes", "uint64_t",
+           /*default=*/"0",
+           "Longest inner rows, in bytes, of a mixed-axes reduction split "
+           "into an outer one (0: the target default)">,
+    Option<"maxRowRegisters", "max-row-registers", "unsigned",
+           /*default=*/"0",
+           "Longest rows, in registers, of the row-tile strategy (0: the "
+           "target default)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
