@@ -75,7 +75,7 @@ out("Reductions are memory-bound: the ceiling is how fast a core reads the "
     "input bytes / time; ratio = the limit's time / the contender's time, "
     "with the limit (the fastest of a family of read kernels, chosen per "
     "workload and thread count) measured on the same bytes and the same "
-    "number of threads.")
+    "number of threads, interleaved with the contenders.")
 out("")
 out(f"- Machine: {machine()}")
 out(f"- Date: {datetime.date.today().isoformat()}")
@@ -208,9 +208,9 @@ out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
     "the NaN-propagating min as two plain `vminps` and an or, trees "
     "of minimums (a W4 row) as AVX-512DQ `vrangeps` beside one ordered "
     "compare per pair of leaves, software prefetch of large inputs 2 KiB "
-    "ahead, 256-bit tiles for inputs of 1 MiB or more on CPUs whose LLVM "
-    "tuning prefers 256-bit vectors (`stream-vector-width`: every large "
-    "workload read faster so on this VM, W4 slower), and with threads the "
+    "ahead, 256-bit tiles for inputs of 1 MiB or more on every CPU "
+    "(`stream-vector-width`: every large workload read faster so on the "
+    "Sapphire Rapids and the Zen 4 VM, docs/tuning.md), and with threads the "
     "init of each thread's part of the result filled in its own tiles (W6: "
     "a fill before the parallel loop ran on one thread and was read back). "
     "`reduce-bench --extra-jit=OPTIONS` "
@@ -262,9 +262,8 @@ if accuracy:
     out("")
     out("`jit` is the default pipeline: `reduce-vectorize` splits the 2^24 "
         "elements into blocks of 64 vector tiles of 4 registers. The input "
-        "streams from memory, so on a CPU whose LLVM tuning prefers 256-bit "
-        "vectors (`stream-vector-width`, e.g. the Sapphire Rapids VM) these "
-        "are 8192 blocks of 2048 and 32 accumulator lanes: in a block each "
+        "streams from memory, so with 256-bit registers (the default "
+        "`stream-vector-width` on AVX-512 CPUs too) these are 8192 blocks of 2048 and 32 accumulator lanes: in a block each "
         "lane adds 64 elements and a tree of 5 levels adds the lanes; the "
         "8192 block sums (32 KiB, in cache, so 512-bit registers) are "
         "reduced by 64 lanes of 128 each and a tree of 6 levels. Every "

@@ -42,11 +42,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
-#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -60,30 +58,8 @@ unsigned mlir::reduce::getHostVectorWidth() {
   return 128;
 }
 
-unsigned mlir::reduce::getPreferredVectorWidth(StringRef cpu,
-                                               unsigned registerWidth) {
-  if (registerWidth <= 256)
-    return registerWidth;
-  static const bool initialized = !llvm::InitializeNativeTarget();
-  if (!initialized)
-    return registerWidth;
-  llvm::Triple triple(llvm::sys::getProcessTriple());
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return registerWidth;
-  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
-      target->createMCSubtargetInfo(triple, cpu, ""));
-  return subtarget && subtarget->checkFeatures("+prefer-256-bit")
-             ? 256
-             : registerWidth;
-}
-
-unsigned mlir::reduce::getHostPreferredVectorWidth() {
-  static const unsigned width = getPreferredVectorWidth(
-      llvm::sys::getHostCPUName(), getHostVectorWidth());
-  return width;
+unsigned mlir::reduce::getStreamVectorWidth(unsigned registerWidth) {
+  return std::min(registerWidth, 256u);
 }
 
 bool mlir::reduce::hostHasRange() {
@@ -97,16 +73,14 @@ static void addVectorization(OpPassManager &pm,
   ReduceVectorizePassOptions vectorizeOptions;
   vectorizeOptions.vectorBits =
       options.vectorWidth ? options.vectorWidth : getHostVectorWidth();
-  // Memory-bound reductions read faster with the host's preferred width:
-  // with 256-bit vectors on the AVX-512 Sapphire Rapids VM, every workload
-  // of 64 MiB to 1 GiB of the benchmark, sum, l1 and min, 1 and 2 threads
-  // (docs/performance.md); the in-cache W4 is faster with 512-bit ones.
+  // Streamed data: at most 256-bit registers unless asked (docs/tuning.md).
   if (options.streamVectorWidth)
     vectorizeOptions.streamVectorBits = options.streamVectorWidth;
   else if (options.vectorWidth)
     vectorizeOptions.streamVectorBits = options.vectorWidth;
   else
-    vectorizeOptions.streamVectorBits = getHostPreferredVectorWidth();
+    vectorizeOptions.streamVectorBits =
+        getStreamVectorWidth(getHostVectorWidth());
   vectorizeOptions.accumulators = options.accumulators;
   vectorizeOptions.strictFpOrder = options.strictFpOrder;
   vectorizeOptions.threads = options.threads;

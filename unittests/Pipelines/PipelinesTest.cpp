@@ -14,29 +14,17 @@ using namespace mlir::reduce;
 
 namespace {
 
-// The stream-vector-width default follows LLVM's prefer-256-bit tuning.
-TEST(PreferredVectorWidthTest, IntelAVX512CoresPrefer256Bits) {
-  EXPECT_EQ(getPreferredVectorWidth("skylake-avx512", 512), 256u);
-  EXPECT_EQ(getPreferredVectorWidth("icelake-server", 512), 256u);
-  EXPECT_EQ(getPreferredVectorWidth("sapphirerapids", 512), 256u);
+// The stream-vector-width default is at most 256 bits, on every CPU.
+TEST(StreamVectorWidthTest, AtMost256Bits) {
+  EXPECT_EQ(getStreamVectorWidth(512), 256u);
+  EXPECT_EQ(getStreamVectorWidth(256), 256u);
+  EXPECT_EQ(getStreamVectorWidth(128), 128u);
 }
 
-TEST(PreferredVectorWidthTest, OtherCoresKeepTheRegisterWidth) {
-  EXPECT_EQ(getPreferredVectorWidth("znver4", 512), 512u);
-  EXPECT_EQ(getPreferredVectorWidth("znver5", 512), 512u);
-}
-
-TEST(PreferredVectorWidthTest, NarrowRegistersAreKept) {
-  EXPECT_EQ(getPreferredVectorWidth("haswell", 256), 256u);
-  EXPECT_EQ(getPreferredVectorWidth("sapphirerapids", 256), 256u);
-  EXPECT_EQ(getPreferredVectorWidth("x86-64", 128), 128u);
-}
-
-TEST(PreferredVectorWidthTest, HostIsAtMostItsRegisters) {
-  unsigned preferred = getHostPreferredVectorWidth();
-  EXPECT_LE(preferred, getHostVectorWidth());
-  EXPECT_TRUE(preferred == 128 || preferred == 256 || preferred == 512)
-      << preferred;
+TEST(StreamVectorWidthTest, HostIsAtMostItsRegisters) {
+  unsigned width = getStreamVectorWidth(getHostVectorWidth());
+  EXPECT_LE(width, getHostVectorWidth());
+  EXPECT_TRUE(width == 128 || width == 256) << width;
 }
 
 } // namespace

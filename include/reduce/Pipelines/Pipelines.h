@@ -45,9 +45,7 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("SIMD register width in bits for the reductions whose "
                      "static input has at least 1 MiB (streamed from L3 or "
                      "memory); 0 (the default): vector-width when it is "
-                     "set, else the width that LLVM's tuning for the host "
-                     "CPU prefers (256 on the Intel cores with AVX-512, "
-                     "else the register width)"),
+                     "set, else the host's register width, at most 256"),
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> accumulators{
       *this, "accumulators",
@@ -150,15 +148,11 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
 /// AVX-512F, 256 with AVX, 128 otherwise.
 unsigned getHostVectorWidth();
 
-/// Returns the SIMD width in bits that LLVM's tuning for the x86 CPU `cpu`
-/// (an `-mcpu` name) prefers for registers of `registerWidth` bits: 256
-/// when the width is above it and the CPU has the `prefer-256-bit` tuning
-/// (the Intel cores with AVX-512, where it is also clang's default vector
-/// width), else `registerWidth`.
-unsigned getPreferredVectorWidth(llvm::StringRef cpu, unsigned registerWidth);
-
-/// getPreferredVectorWidth() of the host CPU and getHostVectorWidth().
-unsigned getHostPreferredVectorWidth();
+/// Returns the default SIMD width in bits for streamed data (inputs of at
+/// least the stream threshold) on registers of `registerWidth` bits: at most
+/// 256, the fastest streaming width on every CPU measured so far
+/// (docs/tuning.md), whatever the CPU's name.
+unsigned getStreamVectorWidth(unsigned registerWidth);
 
 /// Returns true if the host CPU has the AVX-512DQ range instructions on
 /// every vector width (AVX-512DQ and AVX-512VL).
