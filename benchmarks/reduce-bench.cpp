@@ -47,6 +47,11 @@
 #include <random>
 #include <thread>
 
+#if defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 using namespace mlir::reduce;
 namespace cl = llvm::cl;
 
@@ -229,6 +234,7 @@ public:
 
   /// Runs `fn` on the helper thread; wait() returns when it is done.
   void post(std::function<void()> fn) {
+    keepOffCurrentCpu();
     {
       std::lock_guard<std::mutex> lock(mutex);
       task = std::move(fn);
@@ -243,6 +249,29 @@ public:
   }
 
 private:
+  /// Lets the helper run on every CPU but the caller's. Woken from a sleep,
+  /// a thread is placed on its waker's CPU (wake-affine) until the load
+  /// balancer moves it, which can take longer than a read: both halves then
+  /// ran on one core, and the two-thread limit read the 1 GiB W8 at the
+  /// one-thread speed.
+  void keepOffCurrentCpu() {
+#if defined(__linux__)
+    int current = sched_getcpu();
+    if (current < 0 || current == lastExcluded)
+      return;
+    cpu_set_t all, others;
+    if (sched_getaffinity(0, sizeof(all), &all) != 0)
+      return;
+    others = all;
+    CPU_CLR(current, &others);
+    if (CPU_COUNT(&others) == 0)
+      return;
+    if (pthread_setaffinity_np(worker.native_handle(), sizeof(others),
+                               &others) == 0)
+      lastExcluded = current;
+#endif
+  }
+
   void loop() {
     uint64_t seen = 0;
     for (;;) {
@@ -273,6 +302,7 @@ private:
   std::function<void()> task;
   std::atomic<uint64_t> posted{0}, done{0};
   bool stop = false;
+  int lastExcluded = -1;
   std::thread worker;
 };
 
