@@ -26,8 +26,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
+#include "NumpyProcess.h"
 
 #include "reduce/JIT/JIT.h"
+#include "reduce/Runtime/Npy.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,6 +44,7 @@
 #include <cstdlib>
 #include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -158,6 +161,9 @@ struct Contender {
   std::function<std::string()> verify;
   std::string note = "";
   std::vector<double> times = {};
+  /// When set, times `calls` calls itself (in seconds) instead of `run`
+  /// being timed here (the numpy server, whose pipe is not counted).
+  std::function<double(unsigned calls)> timedBatch = nullptr;
 };
 
 /// Times the contenders round-robin: one warm-up call each, then `rounds`
@@ -179,9 +185,14 @@ std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
     // batches to a few calls.
     double warmUp = 0;
     for (int i = 0; i < 2; ++i) {
-      auto start = Clock::now();
-      c.run();
-      double time = std::chrono::duration<double>(Clock::now() - start).count();
+      double time;
+      if (c.timedBatch) {
+        time = c.timedBatch(1);
+      } else {
+        auto start = Clock::now();
+        c.run();
+        time = std::chrono::duration<double>(Clock::now() - start).count();
+      }
       warmUp = i == 0 ? time : std::min(warmUp, time);
     }
     batch.push_back(static_cast<unsigned>(std::clamp(
@@ -199,6 +210,10 @@ std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
     for (size_t index : order) {
       Contender &c = contenders[index];
       unsigned calls = batch[index];
+      if (c.timedBatch) {
+        c.times.push_back(c.timedBatch(calls) / calls);
+        continue;
+      }
       auto start = Clock::now();
       for (unsigned i = 0; i < calls; ++i)
         c.run();
@@ -391,6 +406,16 @@ int main(int argc, char **argv) {
   }
 
   bench::EigenReducer eigen1(1), eigen2(2);
+  bench::NumpyProcess numpy(REDUCE_BENCH_PYTHON, REDUCE_BENCH_NUMPY_SCRIPT);
+  if (!numpy.ok())
+    llvm::errs() << "reduce-bench: no numpy contender (" << REDUCE_BENCH_PYTHON
+                 << " cannot import numpy)\n";
+  // The numpy server reads each input from a file (removed once loaded)
+  // and writes its results to another.
+  llvm::SmallString<128> numpyResult;
+  if (numpy.ok() && llvm::sys::fs::createTemporaryFile("reduce-bench-numpy",
+                                                      "npy", numpyResult))
+    numpyResult.clear();
   llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
                                "op", "contender", "thr", "time_us", "GB/s",
                                "ratio", "note");
@@ -411,6 +436,19 @@ int main(int argc, char **argv) {
       std::uniform_int_distribution<int32_t> ints(-1000, 1000);
       for (int32_t &v : input.getElements<int32_t>())
         v = ints(rng);
+    }
+
+    bool numpyLoaded = false;
+    if (numpy.ok() && !numpyResult.empty()) {
+      llvm::SmallString<128> inputPath;
+      if (!llvm::sys::fs::createTemporaryFile("reduce-bench-input", "npy",
+                                              inputPath)) {
+        if (llvm::Error err = writeNpyFile(inputPath, input.getView()))
+          llvm::consumeError(std::move(err));
+        else
+          numpyLoaded = numpy.request("load " + inputPath.str().str()) == "ok";
+        llvm::sys::fs::remove(inputPath);
+      }
     }
 
     // The limit of this size: the best read kernel on 1 and 2 threads.
@@ -517,6 +555,41 @@ int main(int argc, char **argv) {
                                        fastOut.getData());
                             },
                             [&] { return check(fastOut.getData()); }});
+      std::string axesList;
+      for (int64_t axis : w.axes)
+        axesList += (axesList.empty() ? "" : ",") + std::to_string(axis);
+      if (numpyLoaded &&
+          numpy.request("op " + std::string(opName(op)) + " " + axesList +
+                        (w.keepDims ? " 1" : " 0")) == "ok") {
+        auto numpyError = std::make_shared<std::string>();
+        auto timed = [&numpy, numpyError](unsigned calls) {
+          std::string reply = numpy.request("run " + std::to_string(calls));
+          if (reply.rfind("error", 0) == 0) {
+            *numpyError = reply;
+            return 1e9;
+          }
+          return std::strtod(reply.c_str(), nullptr);
+        };
+        contenders.push_back(
+            {"numpy", 1, [timed] { timed(1); },
+             [&, numpyError]() -> std::string {
+               if (!numpyError->empty())
+                 return *numpyError;
+               std::string saved =
+                   numpy.request("save " + numpyResult.str().str());
+               if (saved != "ok")
+                 return saved;
+               llvm::Expected<Buffer> result = readNpyFile(numpyResult);
+               if (!result)
+                 return llvm::toString(result.takeError());
+               if (result->getElementType() != w.type ||
+                   result->getNumElements() != w.b)
+                 return "MISMATCH: numpy returned " +
+                        formatShape(result->getShape());
+               return check(result->getData());
+             },
+             "", {}, timed});
+      }
       Buffer eigenOut[2] = {Buffer(w.type, {w.b}), Buffer(w.type, {w.b})};
       for (int threads : {1, 2}) {
         if (small && threads == 2)
@@ -698,5 +771,7 @@ int main(int argc, char **argv) {
       llvm::outs().flush();
     }
   }
+  if (!numpyResult.empty())
+    llvm::sys::fs::remove(numpyResult);
   return 0;
 }
