@@ -47,6 +47,11 @@ def machine():
     model = sh("lscpu | sed -n 's/^Model name: *//p'")
     flags = sh("grep -o -w 'avx512f\\|avx2' /proc/cpuinfo | sort -u | tr '\\n' ' '")
     caches = sh("lscpu | grep -E '^L[123]' | sed 's/  */ /g' | tr '\\n' ';'")
+    if not caches:
+        # Some VMs give lscpu no cache sizes; glibc reads them from CPUID.
+        sizes = sh("getconf -a | awk '/^LEVEL[123]_D?CACHE_SIZE/ && $2 > 0 "
+                   "{printf \"%s %d KiB;\", $1, $2 / 1024}'")
+        caches = f"caches (getconf): {sizes}" if sizes else ""
     memory = sh("free -g | awk '/Mem:/ {print $2 \" GiB\"}'")
     return (f"{model}, {os.cpu_count()} cores ({flags.strip()}), {caches} "
             f"{memory} RAM, {platform.system()} {platform.release()}")
