@@ -64,19 +64,11 @@ static constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
 static FailureOr<SmallVector<int64_t>>
 getStaticAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
               EmptyAxesMode emptyAxes, int64_t rank) {
-  SmallVector<int64_t> values;
-  if (staticAxes) {
-    values = llvm::to_vector(*staticAxes);
-  } else {
-    std::optional<SmallVector<int64_t>> constantAxes =
-        matchConstantAxes(axesOperand);
-    if (!constantAxes)
-      return failure();
-    values = std::move(*constantAxes);
-    if (values.empty() && emptyAxes == EmptyAxesMode::all)
-      values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  }
-  return normalizeAxes(values, rank);
+  std::optional<SmallVector<int64_t>> values =
+      getKnownAxes(staticAxes, axesOperand, emptyAxes, rank);
+  if (!values)
+    return failure();
+  return normalizeAxes(*values, rank);
 }
 
 /// Returns true if `op` reads its axes when the code runs.

@@ -306,19 +306,17 @@ struct FoldConstantAxesOperand : OpRewritePattern<OpTy> {
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<SmallVector<int64_t>> constantAxes =
-        matchConstantAxes(op.getAxesOperand());
-    if (!constantAxes)
-      return rewriter.notifyMatchFailure(op, "axes are not a constant");
+    if (op.hasStaticAxes())
+      return rewriter.notifyMatchFailure(op, "axes are static");
     auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
     int64_t rank = inputType.getRank();
-
-    SmallVector<int64_t> values = std::move(*constantAxes);
-    if (values.empty() && op.getEmptyAxes() == EmptyAxesMode::all)
-      values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-    FailureOr<SmallVector<int64_t>> axes = normalizeAxes(values, rank);
+    std::optional<SmallVector<int64_t>> values = getKnownAxes(
+        std::nullopt, op.getAxesOperand(), op.getEmptyAxes(), rank);
+    if (!values)
+      return rewriter.notifyMatchFailure(op, "axes are not a constant");
+    FailureOr<SmallVector<int64_t>> axes = normalizeAxes(*values, rank);
     if (failed(axes))
       return rewriter.notifyMatchFailure(op, "constant axis out of range");
 

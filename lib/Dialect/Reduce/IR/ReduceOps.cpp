@@ -94,6 +94,18 @@ mlir::reduce::matchConstantAxes(Value axesOperand) {
   return values;
 }
 
+std::optional<SmallVector<int64_t>>
+mlir::reduce::getKnownAxes(std::optional<ArrayRef<int64_t>> staticAxes,
+                           Value axesOperand, EmptyAxesMode emptyAxes,
+                           int64_t rank) {
+  if (staticAxes)
+    return llvm::to_vector(*staticAxes);
+  std::optional<SmallVector<int64_t>> values = matchConstantAxes(axesOperand);
+  if (values && values->empty() && emptyAxes == EmptyAxesMode::all)
+    values = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  return values;
+}
+
 namespace {
 /// Emits a diagnostic that starts with the op's name, or nothing at all when
 /// the caller asked for silent failure (type inference without a location).
@@ -243,16 +255,14 @@ inferResultType(ErrorEmitter emitError, Type input, Value axesOperand,
   if (axesType.hasRank() && axesType.getRank() > 1)
     return fail("expected a 0-D or 1-D axes operand, but got rank ",
                 axesType.getRank(), " (", axesOperandType, ")");
-  std::optional<SmallVector<int64_t>> constantAxes =
-      matchConstantAxes(axesOperand);
-  if (!constantAxes)
+  if (!matchConstantAxes(axesOperand))
     return inferWithAxesOperand(emitError, inputType, axesType, keepDims,
                                 emptyAxes);
   if (!inputType.hasRank())
     return TensorType(UnrankedTensorType::get(inputType.getElementType()));
   int64_t rank = inputType.getRank();
-  if (constantAxes->empty() && emptyAxes == EmptyAxesMode::all)
-    constantAxes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::optional<SmallVector<int64_t>> constantAxes =
+      getKnownAxes(std::nullopt, axesOperand, emptyAxes, rank);
   FailureOr<SmallVector<int64_t>> axes =
       verifyStaticAxes(emitError, *constantAxes, rank, /*mergeRepeats=*/true);
   if (failed(axes))
@@ -418,20 +428,13 @@ reifyReductionShapes(OpTy op, OpBuilder &builder,
   auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
   if (!inputType || !resultType)
     return failure();
-  SmallVector<int64_t> values;
-  if (op.hasStaticAxes()) {
-    values = llvm::to_vector(*op.getAxes());
-  } else {
-    std::optional<SmallVector<int64_t>> constantAxes =
-        matchConstantAxes(op.getAxesOperand());
-    if (!constantAxes)
-      return failure();
-    values = std::move(*constantAxes);
-    if (values.empty() && op.getEmptyAxes() == EmptyAxesMode::all)
-      values = llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()));
-  }
+  std::optional<SmallVector<int64_t>> values =
+      getKnownAxes(op.getAxes(), op.getAxesOperand(), op.getEmptyAxes(),
+                   inputType.getRank());
+  if (!values)
+    return failure();
   FailureOr<SmallVector<int64_t>> axes =
-      normalizeAxes(values, inputType.getRank());
+      normalizeAxes(*values, inputType.getRank());
   if (failed(axes))
     return failure();
   SmallVector<OpFoldResult> sizes;

@@ -58,6 +58,15 @@ bool isCompatibleResultType(TensorType written, TensorType inferred);
 /// any repeats) when it is a constant 0-D or 1-D integer tensor.
 std::optional<SmallVector<int64_t>> matchConstantAxes(Value axesOperand);
 
+/// Returns the axes known before the code runs of a reduction over an input
+/// of rank `rank`: its static list, or the values of its constant axes
+/// operand, an empty one standing for every dim with `empty_axes all`. Not
+/// normalized (negative, repeated or out of range values stay); nullopt for
+/// runtime axes.
+std::optional<SmallVector<int64_t>>
+getKnownAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
+             EmptyAxesMode emptyAxes, int64_t rank);
+
 } // namespace reduce
 } // namespace mlir
 
