@@ -15,7 +15,8 @@
 // Contenders: limit (read-bandwidth kernel, 1 and 2 threads), jit (our
 // kernels through the C++ API, JitFunction::callInto into a result buffer
 // allocated once, as the C++ contenders' are; compile time excluded,
-// printed separately),
+// printed separately; with the host profile, calibrated on first use),
+// jit-static (the same with the static default target, host-profile=false),
 // jit-2t (the threads=2 pipeline option, when the pipeline has it), scalar
 // (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
 // -march=native, without / with -ffast-math), eigen and eigen-2t.
@@ -28,13 +29,17 @@
 #include "Kernels.h"
 #include "NumpyProcess.h"
 
+#include "reduce/JIT/Calibrate.h"
 #include "reduce/JIT/JIT.h"
+#include "reduce/Pipelines/Pipelines.h"
 #include "reduce/Runtime/Npy.h"
+#include "reduce/Target/HostProfile.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -70,6 +75,10 @@ static cl::opt<unsigned> repeats("repeats",
 static cl::opt<std::string> jsonPath("json",
                                      cl::desc("Write JSON lines to this file"),
                                      cl::init(""));
+static cl::opt<bool> recalibrate(
+    "recalibrate",
+    cl::desc("Calibrate the host profile (as reduce-tune) and store it "
+             "before the run, whatever profile is there"));
 static cl::list<std::string> extraJit(
     "extra-jit",
     cl::desc("Also run the JIT with these pipeline options, one contender "
@@ -380,6 +389,28 @@ int main(int argc, char **argv) {
   // limit measured after the JIT's threads=2. Read when libomp loads.
   setenv("KMP_BLOCKTIME", "1", /*overwrite=*/0);
 
+  // The host profile: calibrated here when asked, or on the JIT's first use
+  // when there is none; `jit` uses it, `jit-static` the static default.
+  if (recalibrate) {
+    ProfileLocation location = ProfileLocation::fromEnvironment();
+    llvm::Expected<HostProfile> profile = calibrateHost();
+    llvm::Error err =
+        !profile ? profile.takeError()
+        : location.kind == ProfileLocation::Kind::Disabled
+            ? llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                      "the host profile is disabled")
+            : writeHostProfile(*profile, location.path);
+    if (err) {
+      llvm::errs() << "reduce-bench: error: cannot recalibrate: "
+                   << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+  }
+  ensureHostProfile();
+  std::string profileInUse;
+  ReduceTarget target =
+      resolveReduceTarget(ReduceToLLVMOptions(), &profileInUse);
+
   std::unique_ptr<llvm::raw_fd_ostream> json;
   if (!jsonPath.empty()) {
     std::error_code ec;
@@ -416,6 +447,16 @@ int main(int argc, char **argv) {
   if (numpy.ok() && llvm::sys::fs::createTemporaryFile("reduce-bench-numpy",
                                                       "npy", numpyResult))
     numpyResult.clear();
+  std::string targetJSON = targetToJSON(target);
+  std::string staticJSON = targetToJSON(getStaticReduceTarget());
+  llvm::outs() << "profile: " << profileInUse << "\ntarget: " << targetJSON
+               << "\nstatic: " << staticJSON << "\n";
+  if (json) {
+    *json << "{\"profile\":";
+    llvm::json::OStream(*json).value(profileInUse);
+    *json << ",\"target\":" << targetJSON << ",\"static_target\":" << staticJSON
+          << "}\n";
+  }
   llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
                                "op", "contender", "thr", "time_us", "GB/s",
                                "ratio", "note");
@@ -611,8 +652,11 @@ int main(int argc, char **argv) {
         std::string options;
         bool runtimeAxes = false;
       };
-      std::vector<JitVariant> variants = {{"jit", 1, ""},
-                                          {"scalar", 1, "lower-to-loops=true"}};
+      // jit-static: the static default target beside the calibrated one.
+      std::vector<JitVariant> variants = {
+          {"jit", 1, ""},
+          {"jit-static", 1, "host-profile=false"},
+          {"scalar", 1, "lower-to-loops=true"}};
       // W1-W3 also with the axes as a runtime argument (the kernel reads
       // them and dispatches), against the static axes of `jit`.
       if (w.id == "W1" || w.id == "W2" || w.id == "W3")

@@ -18,16 +18,19 @@ import matplotlib.pyplot as plt  # noqa: E402
 results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
 rows, accuracy = [], []
 limit_family = []
+profile = None
 for line in open(results_path):
     record = json.loads(line)
-    if "limit_family" in record:
+    if "profile" in record:
+        profile = record
+    elif "limit_family" in record:
         limit_family.append(record)
     else:
         (accuracy if "accuracy" in record else rows).append(record)
 latency = json.load(open(latency_path)) if os.path.exists(latency_path) else None
 
 CONTENDERS = [("limit", 1), ("limit", 2), ("jit", 1), ("jit", 2),
-              ("jit-rtaxes", 1), ("scalar", 1), ("numpy", 1),
+              ("jit-static", 1), ("jit-rtaxes", 1), ("scalar", 1), ("numpy", 1),
               ("cpp", 1), ("cpp-fastmath", 1), ("eigen", 1), ("eigen", 2)]
 TARGET = {"W1": 0.9, "W2": 0.9, "W3": 0.9, "W5": 0.9, "W7": 0.9, "W8": 0.9,
           "W6": 0.8, "W4": 0.7}
@@ -83,6 +86,16 @@ out("Reductions are memory-bound: the ceiling is how fast a core reads the "
     "number of threads, interleaved with the contenders.")
 out("")
 out(f"- Machine: {machine()}")
+if profile:
+    # The target fields where the profile in use differs from the static
+    # default (docs/tuning.md).
+    changed = [f"`{k}` {v} (static {profile['static_target'][k]})"
+               for k, v in profile["target"].items()
+               if profile["static_target"].get(k) != v]
+    out(f"- Target: `jit` with the host profile `{profile['profile']}`"
+        + (": " + ", ".join(changed) if changed else
+           " (the same values as the static default)")
+        + "; `jit-static` with the static default (`host-profile=false`)")
 out(f"- Date: {datetime.date.today().isoformat()}")
 out(f"- Reproduce: `{command}`")
 out("")
@@ -91,7 +104,10 @@ out("Contenders: `limit` (read bandwidth, 1 and 2 threads: the best of a "
     "`jit` (our kernels "
     "through the C++ JIT API, default `--reduce-to-llvm` pipeline, "
     "`JitFunction::callInto` into a result buffer allocated once, as the "
-    "C++ contenders' are; compile time excluded), `jit-2t` (pipeline option `threads=2`, when present), "
+    "C++ contenders' are; compile time excluded; the target of the host "
+    "profile, docs/tuning.md), `jit-static` (the same with the static "
+    "default target: `host-profile=false`), `jit-2t` (pipeline option "
+    "`threads=2`, when present), "
     "`jit-rtaxes` (W1-W3: the same reduction with the axes as a runtime "
     "`tensor<Kxi64>` argument, read and dispatched by the kernel), "
     "`scalar` (our `lower-to-loops` path: linalg lowered to plain loops, the "
@@ -194,6 +210,18 @@ if runtime_axes:
         f"{RUNTIME_AXES_TARGET} or more of the static-axes speed** "
         "(`jit-rtaxes` time / `jit` time inverted: " +
         ", ".join(f"{w} {o} {r:.2f}" for w, o, r in speeds) + ").")
+    out("")
+calibrated = [(w, o, by_key[(w, o, "jit-static", 1)]["seconds"] /
+               by_key[(w, o, "jit", 1)]["seconds"])
+              for w, o in cases
+              if (w, o, "jit", 1) in by_key and (w, o, "jit-static", 1) in by_key]
+if calibrated:
+    slower = [x for x in calibrated if x[2] < 0.98]
+    out(f"**Host profile against the static default in this run: `jit` at "
+        f"{min(x[2] for x in calibrated):.2f}-{max(x[2] for x in calibrated):.2f} "
+        f"of the speed of `jit-static`, {len(slower)} of {len(calibrated)} "
+        "cases slower by more than 2%** (`jit-static` time / `jit` time: " +
+        ", ".join(f"{w} {o} {r:.2f}" for w, o, r in calibrated) + ").")
     out("")
 out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
     "single-thread JIT kernel reaches the target ratio and is ahead of every "

@@ -28,12 +28,20 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+# The host profile (docs/tuning.md): off, so that the IR and the values the
+# tests check do not depend on a calibration of this machine (the tests of
+# reduce-tune set REDUCE_PROFILE themselves), and a cache directory under the
+# build tree, so that no test writes to the user's home.
+config.environment["REDUCE_PROFILE"] = "off"
+config.environment["REDUCE_CACHE_DIR"] = os.path.join(
+    config.reduce_obj_root, "test", "reduce-cache")
+
 # Run FileCheck with strict variable scoping, as upstream MLIR does.
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
-tools = ["reduce-opt", "reduce-run", "mlir-opt"]
+tools = ["reduce-opt", "reduce-run", "reduce-tune", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Debian's python3 with python3-numpy, to write and read .npy files.

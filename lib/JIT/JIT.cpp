@@ -29,7 +29,9 @@
 
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/JIT/Calibrate.h"
 #include "reduce/Pipelines/Pipelines.h"
+#include "reduce/Target/HostProfile.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -252,10 +254,17 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       !hostHasRange())
     return makeError("pipeline option minimum-lowering=range needs "
                      "AVX-512DQ and AVX-512VL, which this CPU does not have");
+  // Before the pipeline resolves its target: the first compilation of the
+  // process may calibrate the host and store its profile.
+  if (options.calibrateOnFirstUse && pipelineOptions.hostProfile)
+    ensureHostProfile();
   PassManager pm(context);
   buildReduceToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return diagnostics.takeError("lowering to the LLVM dialect failed");
+  // The target the pipeline compiled for, as it recorded it.
+  if (auto recorded = (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName))
+    jit->targetJSON = targetToJSON(getTargetFromAttr(recorded, &jit->profile));
 
   // The results of the lowered entries: unranked ones as data and shape
   // (reduce-unranked-results), then the status of runtime checks

@@ -14,6 +14,8 @@
 #include "reduce/Pipelines/Pipelines.h"
 
 #include "reduce/Conversion/Passes.h"
+#include "reduce/Target/HostProfile.h"
+#include "reduce/Target/Passes.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -45,6 +47,7 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -67,31 +70,86 @@ bool mlir::reduce::hostHasRange() {
   return features.lookup("avx512dq") && features.lookup("avx512vl");
 }
 
+ReduceTarget mlir::reduce::getStaticReduceTarget() {
+  ReduceTarget target;
+  target.vectorBits = getHostVectorWidth();
+  // Streamed data: at most 256-bit registers (docs/tuning.md).
+  target.streamVectorBits = getStreamVectorWidth(target.vectorBits);
+  target.rangeMinimum = hostHasRange();
+  return target;
+}
+
+ReduceTarget
+mlir::reduce::resolveReduceTarget(const ReduceToLLVMOptions &options,
+                                  std::string *profile) {
+  ReduceTarget target = getStaticReduceTarget();
+  std::string source = "static default";
+  if (options.hostProfile) {
+    ProfileLookup lookup = lookupHostProfile();
+    if (lookup.profile) {
+      lookup.profile->applyTo(target);
+      // A profile never asks for instructions the host lacks (a pinned
+      // profile may come from another CPU).
+      target.rangeMinimum = target.rangeMinimum && hostHasRange();
+      source = lookup.describe();
+    }
+  }
+  if (profile)
+    *profile = source;
+
+  // Every option the user set wins. The options whose 0 means "the
+  // default" override only when non-zero.
+  if (options.vectorWidth)
+    target.vectorBits = options.vectorWidth;
+  if (options.streamVectorWidth)
+    target.streamVectorBits = options.streamVectorWidth;
+  else if (options.vectorWidth)
+    target.streamVectorBits = options.vectorWidth;
+  if (options.accumulators.hasValue())
+    target.accumulators = options.accumulators;
+  if (options.prefetchDistance.hasValue())
+    target.prefetchDistance = options.prefetchDistance;
+  if (options.prefetchStride.hasValue())
+    target.prefetchStride = options.prefetchStride;
+  if (options.minPrefetchBytes.hasValue())
+    target.minPrefetchBytes = options.minPrefetchBytes;
+  if (options.minimumLowering != MinimumLowering::Auto)
+    target.rangeMinimum = options.minimumLowering == MinimumLowering::Range;
+  if (options.minParallelBytes.hasValue())
+    target.minParallelBytes = static_cast<int64_t>(options.minParallelBytes);
+  overrideStrategyFields(target, options);
+  return target;
+}
+
 /// Adds the tiling and vectorization of the linalg reductions.
 static void addVectorization(OpPassManager &pm,
-                             const ReduceToLLVMOptions &options) {
+                             const ReduceToLLVMOptions &options,
+                             const ReduceTarget &target) {
+  // reduce-plan and reduce-vectorize take the target through their options.
+  // reduce-plan records each reduction's plan, which reduce-vectorize
+  // applies.
+  auto setPlanOptions = [&](auto &passOptions) {
+    passOptions.vectorBits = target.vectorBits;
+    passOptions.streamVectorBits = target.streamVectorBits;
+    passOptions.accumulators = target.accumulators;
+    passOptions.strictFpOrder = options.strictFpOrder;
+    passOptions.threads = options.threads;
+    passOptions.minParallelBytes = target.minParallelBytes;
+    passOptions.minStreamBytes = target.minStreamBytes;
+    passOptions.streamRows = target.streamRows;
+    passOptions.rowStreams = target.rowStreams;
+    passOptions.outerRowsPerStep = target.outerRowsPerStep;
+    passOptions.splitBlockTiles = target.splitBlockTiles;
+    passOptions.maxShortRowBytes = target.maxShortRowBytes;
+    passOptions.maxRowRegisters = target.maxRowRegisters;
+    passOptions.minShortSplitFactor = target.minShortSplitFactor;
+    passOptions.remarks = options.planRemarks;
+  };
+  ReducePlanPassOptions planOptions;
+  setPlanOptions(planOptions);
+  pm.addNestedPass<func::FuncOp>(createReducePlanPass(planOptions));
   ReduceVectorizePassOptions vectorizeOptions;
-  vectorizeOptions.vectorBits =
-      options.vectorWidth ? options.vectorWidth : getHostVectorWidth();
-  // Streamed data: at most 256-bit registers unless asked (docs/tuning.md).
-  if (options.streamVectorWidth)
-    vectorizeOptions.streamVectorBits = options.streamVectorWidth;
-  else if (options.vectorWidth)
-    vectorizeOptions.streamVectorBits = options.vectorWidth;
-  else
-    vectorizeOptions.streamVectorBits =
-        getStreamVectorWidth(getHostVectorWidth());
-  vectorizeOptions.accumulators = options.accumulators;
-  vectorizeOptions.strictFpOrder = options.strictFpOrder;
-  vectorizeOptions.threads = options.threads;
-  vectorizeOptions.minParallelBytes = options.minParallelBytes;
-  vectorizeOptions.minStreamBytes = options.minStreamBytes;
-  vectorizeOptions.streamRows = options.streamRows;
-  vectorizeOptions.rowStreams = options.rowStreams;
-  vectorizeOptions.outerRowsPerStep = options.outerRowsPerStep;
-  vectorizeOptions.splitBlockTiles = options.splitBlockTiles;
-  vectorizeOptions.maxShortRowBytes = options.maxShortRowBytes;
-  vectorizeOptions.maxRowRegisters = options.maxRowRegisters;
+  setPlanOptions(vectorizeOptions);
   pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -127,10 +185,13 @@ static void addBufferization(OpPassManager &pm, bool outParams) {
 /// Adds the lowerings of vector, linalg, scf, affine, arith, math, memref,
 /// func, cf and ub to the LLVM dialect.
 static void addLoweringToLLVM(OpPassManager &pm,
-                              const ReduceToLLVMOptions &options) {
-  if (!options.lowerToLoops && options.prefetchDistance > 0) {
+                              const ReduceToLLVMOptions &options,
+                              const ReduceTarget &target) {
+  if (!options.lowerToLoops && target.prefetchDistance > 0) {
     ReducePrefetchPassOptions prefetchOptions;
-    prefetchOptions.distance = options.prefetchDistance;
+    prefetchOptions.distance = target.prefetchDistance;
+    prefetchOptions.stride = target.prefetchStride;
+    prefetchOptions.minBytes = target.minPrefetchBytes;
     pm.addNestedPass<func::FuncOp>(createReducePrefetchPass(prefetchOptions));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
@@ -155,9 +216,7 @@ static void addLoweringToLLVM(OpPassManager &pm,
   // lowering: it is the baseline.
   if (!options.lowerToLoops) {
     ReduceExpandMinimumFPassOptions minimumOptions;
-    minimumOptions.x86Range =
-        options.minimumLowering == MinimumLowering::Range ||
-        (options.minimumLowering == MinimumLowering::Auto && hostHasRange());
+    minimumOptions.x86Range = target.rangeMinimum;
     pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
   }
   // Loop accumulators of a length that is not a power of two (a tile of 5
@@ -195,6 +254,9 @@ static void addLoweringToLLVM(OpPassManager &pm,
 
 void mlir::reduce::buildReduceToLLVMPipeline(
     OpPassManager &pm, const ReduceToLLVMOptions &options) {
+  std::string profile;
+  ReduceTarget target = resolveReduceTarget(options, &profile);
+  pm.addPass(createReduceAttachTargetPass(target, profile));
   ConvertReduceToLinalgPassOptions lowerOptions;
   lowerOptions.f64Accumulation = options.f64Accumulation;
   pm.addPass(createConvertReduceToLinalgPass(lowerOptions));
@@ -203,10 +265,10 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   pm.addPass(createReduceUnrankedResultsPass());
   pm.addPass(createCanonicalizerPass());
   if (!options.lowerToLoops)
-    addVectorization(pm, options);
+    addVectorization(pm, options, target);
   pm.addPass(createReduceSignlessPass());
   addBufferization(pm, options.outParams);
-  addLoweringToLLVM(pm, options);
+  addLoweringToLLVM(pm, options, target);
 }
 
 void mlir::reduce::registerReducePipelines() {

@@ -82,7 +82,12 @@ struct ReducePrefetchPass
   using Base::Base;
 
   void runOnOperation() override {
-    constexpr int64_t kLineBytes = 128;
+    if (stride <= 0) {
+      getOperation().emitError()
+          << "reduce-prefetch expects a positive stride, found "
+          << static_cast<int64_t>(stride);
+      return signalPassFailure();
+    }
     OpBuilder builder(&getContext());
     getOperation().walk([&](vector::TransferReadOp read) {
       auto memrefType = dyn_cast<MemRefType>(read.getBase().getType());
@@ -119,7 +124,7 @@ struct ReducePrefetchPass
       Location loc = read.getLoc();
       SmallVector<Value> indices(read.getIndices());
       Value innermost = indices.back();
-      for (int64_t offset = 0; offset < vectorBytes; offset += kLineBytes) {
+      for (int64_t offset = 0; offset < vectorBytes; offset += stride) {
         Value delta = arith::ConstantIndexOp::create(
             builder, loc, (ahead + offset) / elementBytes);
         indices.back() = arith::AddIOp::create(builder, loc, innermost, delta);

@@ -15,6 +15,7 @@
 #include "reduce/Conversion/Passes.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Pipelines/Pipelines.h"
+#include "reduce/Target/Passes.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -43,6 +44,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::reduce::registerReduceConversionPasses();
   mlir::reduce::registerReduceTransformsPasses();
+  mlir::reduce::registerReduceTargetPasses();
   mlir::reduce::registerReducePipelines();
   mlir::reduce::test::registerTestReduceInferTypesPass();
 

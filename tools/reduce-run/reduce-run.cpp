@@ -22,7 +22,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -207,7 +209,10 @@ int main(int argc, char **argv) {
       llvm::errs() << ",\"min_ns\":" << llvm::format("%.0f", times.front())
                    << ",\"median_ns\":" << llvm::format("%.0f", median);
     }
-    llvm::errs() << "}\n";
+    // The target the module was compiled for and the profile it came from.
+    llvm::errs() << ",\"profile\":";
+    llvm::json::OStream(llvm::errs()).value((*module)->getProfile());
+    llvm::errs() << ",\"target\":" << (*module)->getTargetJSON() << "}\n";
   }
   return 0;
 }

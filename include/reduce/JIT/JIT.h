@@ -56,6 +56,12 @@ struct JitOptions {
   std::string pipelineOptions;
   /// LLVM optimization level of the generated code, 0 to 3.
   unsigned optLevel = 3;
+  /// When no valid host profile exists at the default location (and the
+  /// pipeline option host-profile is not false), calibrate the host and
+  /// store one before the first compilation of the process
+  /// (ensureHostProfile in reduce/JIT/Calibrate.h; a few seconds, once).
+  /// False: use the profile if there is one, else the static default.
+  bool calibrateOnFirstUse = true;
 };
 
 class JitModule;
@@ -153,6 +159,12 @@ public:
   /// Wall time spent in parsing, lowering and LLVM code generation.
   double getCompileMillis() const { return compileMillis; }
 
+  /// The target description the module was compiled for, as one line of
+  /// JSON (the fields of ReduceTarget), and the profile it came from
+  /// ("static default" or the profile's path).
+  llvm::StringRef getTargetJSON() const { return targetJSON; }
+  llvm::StringRef getProfile() const { return profile; }
+
 private:
   JitModule() = default;
   static llvm::Expected<std::unique_ptr<JitModule>>
@@ -165,6 +177,8 @@ private:
   llvm::StringMap<std::string> rejected;
   std::vector<std::string> entryNames;
   double compileMillis = 0;
+  std::string targetJSON;
+  std::string profile;
 };
 
 /// Registers in `registry` every dialect, interface model and translation the

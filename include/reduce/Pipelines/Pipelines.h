@@ -14,7 +14,11 @@
 #ifndef REDUCE_PIPELINES_PIPELINES_H
 #define REDUCE_PIPELINES_PIPELINES_H
 
+#include "reduce/Transforms/ReduceTarget.h"
+
 #include "mlir/Pass/PassOptions.h"
+
+#include <string>
 
 namespace mlir {
 class OpPassManager;
@@ -23,7 +27,8 @@ namespace reduce {
 
 /// How the pipeline lowers NaN-propagating float minimums.
 enum class MinimumLowering {
-  /// `range` when the host CPU has AVX-512DQ and AVX-512VL, else `or`.
+  /// The target's choice (ReduceTarget::rangeMinimum): the host profile's,
+  /// else `range` when the host CPU has AVX-512DQ and AVX-512VL, else `or`.
   Auto,
   /// Two plain mins and an or per minimum (any x86 CPU).
   Or,
@@ -32,30 +37,55 @@ enum class MinimumLowering {
   Range,
 };
 
-/// Options of the `reduce-to-llvm` pipeline.
+/// Options of the `reduce-to-llvm` pipeline. The tuning options override
+/// the fields of the target description (ReduceTarget) that
+/// resolveReduceTarget builds from the static default and the host profile:
+/// an option the user sets (PassOptions::Option::hasValue) always wins, and
+/// an option left unset keeps the target's value.
 struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
   PassOptions::Option<unsigned> vectorWidth{
       *this, "vector-width",
       llvm::cl::desc("SIMD register width in bits used to size the vector "
-                     "tiles; 0 (the default) detects the host CPU: 512 with "
-                     "AVX-512, 256 with AVX, else 128"),
+                     "tiles; 0 (the default): the target's (the host "
+                     "profile's, else the host CPU's: 512 with AVX-512, 256 "
+                     "with AVX, else 128)"),
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> streamVectorWidth{
       *this, "stream-vector-width",
       llvm::cl::desc("SIMD register width in bits for the reductions whose "
                      "static input has at least 1 MiB (streamed from L3 or "
                      "memory); 0 (the default): vector-width when it is "
-                     "set, else the host's register width, at most 256"),
+                     "set, else the target's (the host profile's, else the "
+                     "host's register width, at most 256)"),
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> accumulators{
       *this, "accumulators",
-      llvm::cl::desc("Independent SIMD accumulators in the inner loop"),
+      llvm::cl::desc("Independent SIMD accumulators in the inner loop; "
+                     "unset: the target's (the host profile's, else 4)"),
       llvm::cl::init(4)};
   PassOptions::Option<int64_t> prefetchDistance{
       *this, "prefetch-distance",
-      llvm::cl::desc("Prefetch the inputs of 1 MiB or more this many bytes "
-                     "ahead of the vector reads (0: no prefetch)"),
+      llvm::cl::desc("Prefetch the inputs of min-prefetch-bytes or more "
+                     "this many bytes ahead of the vector reads (0: no "
+                     "prefetch); unset: the target's (the host profile's, "
+                     "else 2048)"),
       llvm::cl::init(2048)};
+  PassOptions::Option<int64_t> prefetchStride{
+      *this, "prefetch-stride",
+      llvm::cl::desc("Bytes between the prefetches of one vector read; "
+                     "unset: the target's (128)"),
+      llvm::cl::init(128)};
+  PassOptions::Option<int64_t> minPrefetchBytes{
+      *this, "min-prefetch-bytes",
+      llvm::cl::desc("Smallest function argument, in bytes, whose reads are "
+                     "prefetched; unset: the target's (1 MiB)"),
+      llvm::cl::init(1 << 20)};
+  PassOptions::Option<bool> hostProfile{
+      *this, "host-profile",
+      llvm::cl::desc("Take the target's defaults from the host profile when "
+                     "there is one (REDUCE_PROFILE, docs/tuning.md); false: "
+                     "the static default"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> f64Accumulation{
       *this, "f64-accumulation",
       llvm::cl::desc("Accumulate f32 sums and l1 norms in f64, rounded "
@@ -77,7 +107,8 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       *this, "min-parallel-bytes",
       llvm::cl::desc("With threads > 1, the smallest static input in bytes "
                      "whose reduction is split across threads; smaller and "
-                     "dynamic inputs stay on one thread"),
+                     "dynamic inputs stay on one thread; unset: the "
+                     "target's (the host profile's, else 1 MiB)"),
       llvm::cl::init(1 << 20)};
   PassOptions::Option<MinimumLowering> minimumLowering{
       *this, "minimum-lowering",
@@ -85,8 +116,9 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::init(MinimumLowering::Auto),
       llvm::cl::values(
           clEnumValN(MinimumLowering::Auto, "auto",
-                     "range if the host CPU has AVX-512DQ and AVX-512VL, "
-                     "else or (the default)"),
+                     "the target's: the host profile's, else range if the "
+                     "host CPU has AVX-512DQ and AVX-512VL, else or (the "
+                     "default)"),
           clEnumValN(MinimumLowering::Or, "or",
                      "two plain mins and an or per minimum"),
           clEnumValN(MinimumLowering::Range, "range",
@@ -136,6 +168,17 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Longest rows, in registers, of the row-tile strategy; "
                      "0: the target default"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> minShortSplitFactor{
+      *this, "min-short-split-factor",
+      llvm::cl::desc("Fewest outer reduced elements per partial result of a "
+                     "mixed-axes reduction split into an outer one; 0: the "
+                     "target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> planRemarks{
+      *this, "plan-remarks",
+      llvm::cl::desc("Emit a remark on each linalg op with the plan "
+                     "reduce-plan chose for it and why"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> outParams{
       *this, "out-params",
       llvm::cl::desc("Public functions whose results all have static shapes "
@@ -158,10 +201,26 @@ unsigned getStreamVectorWidth(unsigned registerWidth);
 /// every vector width (AVX-512DQ and AVX-512VL).
 bool hostHasRange();
 
+/// The target description that is safe on every x86 CPU, whatever its name:
+/// the host's register width (getHostVectorWidth) for data in cache, at most
+/// 256 bits for streamed data (getStreamVectorWidth), range minimums when
+/// the host has them (hostHasRange), and the ReduceTarget defaults for the
+/// rest (docs/tuning.md says where each comes from).
+ReduceTarget getStaticReduceTarget();
+
+/// The target description the pipeline compiles for: the static default,
+/// then the fields the host profile sets (with `host-profile`, when
+/// lookupHostProfile finds one; a range minimum only if the host has the
+/// instructions), then every option the user set. Sets `*profile`, when
+/// given, to the profile in use: its path, or "static default".
+ReduceTarget resolveReduceTarget(const ReduceToLLVMOptions &options,
+                                 std::string *profile = nullptr);
+
 /// Adds to `pm` (on a module) the passes that take the reduce dialect to the
 /// LLVM dialect: lower-reduce, tiling and vectorization (unless
 /// `lowerToLoops`), bufferization, and the lowerings of vector, scf, arith,
-/// math, memref and func to LLVM.
+/// math, memref and func to LLVM; every tuning number comes from
+/// resolveReduceTarget(options), which the module records as `reduce.target`.
 void buildReduceToLLVMPipeline(OpPassManager &pm,
                                const ReduceToLLVMOptions &options);
 

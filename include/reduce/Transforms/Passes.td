@@ -16,70 +16,10 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
-  let summary = "Tile and vectorize the linalg reductions of a function";
-  let description = [{
-    Tiles every linalg op with reduction iterators (on ranked tensors) so
-    that its innermost tile is `accumulators` SIMD registers of
-    `vector-bits` bits (`stream-vector-bits` when its static input has at
-    least 1 MiB, which streams from L3 or memory), then vectorizes it with
-    `linalg::vectorize` (masked when a size is dynamic or not a multiple of
-    the tile). A static size that is not a multiple of the tile is tiled
-    instead by a multiple of the register width between half and twice the
-    tile that divides it, when one does (240 f32 on 16 lanes: 80), so that
-    no tile is masked; for accumulators reduced after their loop (innermost
-    dim reduced), by the largest power of two of registers, at most twice
-    the tile, that divides it (240 f32 on 8 lanes: 16). First,
-    in an op with static shapes, adjacent dims of the same kind (parallel or
-    reduction) that every operand indexes contiguously are collapsed into
-    one (`linalg::collapseOpIterationDims`): 6x12x10x24 reduced over [2, 3]
-    becomes 72 rows of 240. The strategy depends on the layout:
-
-    - everything to one value (one reduced dim after collapsing, static, at
-      least 4 blocks of 64 vector tiles): split (`linalg::splitReduction`)
-      into blocks reduced into a tensor of block results, a parallel dim
-      that `threads` can split, then the reduction of the block results;
-      not for float additions with `strict-fp-order`.
-    - short and medium rows: the innermost dim is the only reduced one, of
-      a power of two of at most one register (tiles of one register's lanes
-      of rows, when the rows are a multiple of it) or of 2 to 16 whole
-      registers (tiles of the largest power of two of rows, at most the
-      lanes, that divides the rows), and the dim before it is parallel and
-      static: the tile is read as one `vector<R x C>`, each row of several
-      registers is reduced to one by a tree, and the
-      `vector.multi_reduction` across the rows becomes a shuffle tree that
-      reduces the rows against each other (log2 levels of pairwise
-      half-swaps, halves combined within the vector when there are fewer
-      rows than lanes, one shuffle into row order) instead of one
-      horizontal reduction per row. The fill of the init is fused into the
-      loop. Not for float sums with `strict-fp-order` (the tree
-      reassociates).
-    - short inner rows of a mixed-axes reduction (the innermost reduced
-      dim at most 4 KiB, a reduced dim outside a kept one, at
-      least 8 outer elements per result; not float sums with
-      `strict-fp-order`): split into the same body with the short dim kept,
-      into a partial result filled with the combiner's neutral element (an
-      outer reduction that streams the input in order), then the combiner
-      over the short dim of the partial result.
-    - innermost dim reduced: every other dim is tiled by 1 and the
-      innermost dim is tiled as a partial reduction into a vector-shaped
-      accumulator (`accumulators` independent registers), merged by one
-      horizontal reduction per row after the loop. With `strict-fp-order`,
-      float additions are instead tiled as a full reduction, whose ordered
-      `vector.reduction`s keep the sequential order.
-    - innermost dim kept: the innermost dim is vectorized across (tile of
-      `accumulators` registers), the reduced dims are tiled by 1 and their
-      loops placed innermost, so that the loop body is elementwise vector
-      code with no horizontal reduction. A kept dim longer than 4 tiles is
-      first blocked by about 16 KiB, rows inside the block, so that each row
-      is read contiguously.
-
-    Other linalg ops with static shapes (fills, the f16 truncation, ...) are
-    tiled by 1 on their outer dims and by the vector tile on the innermost
-    one, and vectorized into 1-D vectors. Finally, the vector transfer and unit-dim
-    patterns are applied.
-  }];
-  let options = [
+// The options of the passes that choose plans: the fields of the target
+// description (ReduceTarget.h; 0 keeps the field's default,
+// docs/tuning.md) and what the plans may do.
+defvar ReducePlanOptions = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
            "The width of a SIMD register in bits">,
     Option<"streamVectorBits", "stream-vector-bits", "unsigned",
@@ -124,9 +64,115 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
            /*default=*/"0",
            "Longest rows, in registers, of the row-tile strategy (0: the "
            "target default)">,
+    Option<"minShortSplitFactor", "min-short-split-factor", "unsigned",
+           /*default=*/"0",
+           "Fewest outer reduced elements per partial result of a "
+           "split_short_rows split (0: the target default)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each linalg op with its plan and the reasons "
+           "for each choice">,
+];
+
+def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
+  let summary = "Choose how each linalg reduction is tiled and vectorized";
+  let description = [{
+    Collapses the adjacent dims of the same kind (parallel or reduction)
+    that every operand indexes contiguously in each linalg op with static
+    shapes (`linalg::collapseOpIterationDims`: 6x12x10x24 reduced over
+    [2, 3] becomes 72 rows of 240), then records on each linalg reduction
+    on tensors its plan, a `#reduce.plan` attribute named `reduce.plan`: the strategy and its tiles, chosen from the op's
+    shape and the target description given by the options. It rewrites
+    nothing else. With `remarks`, each op also gets a remark that says why
+    each choice was made. The ops with no reduced dim (fills, ...) are
+    planned by `reduce-vectorize` itself: tiling the reductions fuses and
+    reshapes them. The strategies are listed with the attribute
+    (ReduceDialect.md) and `reduce-vectorize`.
+  }];
+  let options = ReducePlanOptions;
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::reduce::ReduceDialect",
+    "::mlir::tensor::TensorDialect",
   ];
+}
+
+def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile and vectorize the linalg reductions of a function";
+  let description = [{
+    Applies to each linalg reduction on tensors (and each static linalg op
+    with no reduced dim) its plan: the `reduce.plan` attribute that
+    `reduce-plan` recorded or a user wrote, else the plan `reduce-plan`
+    would choose with the same options. Adjacent dims of the same kind are
+    collapsed first, as `reduce-plan` does; a plan is read from the
+    collapsed op. A split gives two ops, each planned in turn. A plan that
+    does not fit its op is an error. Then the vector patterns that finish
+    the strategies are applied.
+
+    The strategies (`#reduce.plan<strategy = ...>`):
+
+    - `split_blocks`, everything to one value (one reduced dim after
+      collapsing, static, at least 4 blocks of `split-block-tiles` vector
+      tiles): split (`linalg::splitReduction`) into blocks reduced into a
+      tensor of block results, a parallel dim that `threads` can split,
+      then the reduction of the block results; not for float additions
+      with `strict-fp-order`.
+    - `split_threads`, with `threads` > 1, a large static reduction whose
+      only reduced dim is the outermost one: one slice of consecutive rows
+      per thread, then the combination of the slices.
+    - `split_short_rows`, short inner rows of a mixed-axes reduction (the
+      innermost reduced dim at most `max-short-row-bytes`, a reduced dim
+      outside a kept one, at least 8 outer elements per result; not float
+      sums with `strict-fp-order`): split into the same body with the short
+      dim kept, into a partial result filled with the combiner's neutral
+      element (an outer reduction that streams the input in order), then
+      the combiner over the short dim of the partial result.
+    - `row_tiles`, short and medium rows: the innermost dim is the only
+      reduced one, of a power of two of at most one register (tiles of one
+      register's lanes of rows, when the rows are a multiple of it) or of 2
+      to `max-row-registers` whole registers (tiles of the largest power of
+      two of rows, at most the lanes, that divides the rows), and the dim
+      before it is parallel and static: the tile is read as one
+      `vector<R x C>`, each row of several registers is reduced to one by a
+      tree, and the `vector.multi_reduction` across the rows becomes a
+      shuffle tree that reduces the rows against each other instead of one
+      horizontal reduction per row. The fill of the init is fused into the
+      loop. Streamed inputs are read as `row-streams` parts side by side.
+      Not for float sums with `strict-fp-order` (the tree reassociates).
+    - `inner`, innermost dim reduced: every other dim is tiled by 1 (the
+      innermost kept one by `stream-rows` on static shapes) and the
+      innermost dim is tiled as a partial reduction into a vector-shaped
+      accumulator (`accumulators` independent registers), merged by one
+      horizontal reduction per row after the loop. With `strict-fp-order`,
+      float additions are instead tiled as a full reduction, whose ordered
+      `vector.reduction`s keep the sequential order.
+    - `outer`, innermost dim kept: the innermost dim is vectorized across
+      (tile of `accumulators` registers), the reduced dims are tiled by 1
+      (the innermost by `outer-rows-per-step`) and their loops placed
+      innermost, so that the loop body is elementwise vector code with no
+      horizontal reduction. A kept dim longer than 4 tiles is first blocked
+      by about 16 KiB, rows inside the block, so that each row is read
+      contiguously.
+    - `elementwise`, no reduced dim (fills, the f16 truncation, ...): tiled
+      by 1 on the outer dims and by the vector tile on the innermost one,
+      and vectorized into 1-D vectors.
+
+    The innermost tile is `accumulators` SIMD registers of `vector-bits`
+    bits (`stream-vector-bits` when the static input has at least
+    `min-stream-bytes`, which streams from L3 or memory); a static size
+    that is not a multiple of the tile is tiled instead by a multiple of
+    the register width between half and twice the tile that divides it,
+    when one does (240 f32 on 16 lanes: 80), so that no tile is masked; for
+    accumulators reduced after their loop (innermost dim reduced), by the
+    largest power of two of registers, at most twice the tile, that divides
+    it (240 f32 on 8 lanes: 16). With `threads` > 1, a large static
+    reduction is first distributed: its outermost parallel dim of at least
+    `threads` is tiled into an `scf.forall`.
+  }];
+  let options = ReducePlanOptions;
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::reduce::ReduceDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
@@ -244,7 +290,7 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
     `vector.transfer_read` in an `scf.for` loop that reads a function
     argument (directly or through a reshape) of at least `min-bytes` with a
     static shape, and has an index that depends on the loop's induction
-    variable: one per 128 bytes of the vector, `distance` bytes past the
+    variable: one per `stride` bytes of the vector, `distance` bytes past the
     address it reads, or half the contiguous span the loop walks (the
     dims from the innermost one indexed by the loop inward) when that is
     less: the next outer iteration may start elsewhere (a mixed-axes
@@ -268,6 +314,8 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1048576",
            "Smallest function argument, in bytes, whose reads are "
            "prefetched">,
+    Option<"stride", "stride", "int64_t", /*default=*/"128",
+           "Bytes between the prefetches of one vector read (positive)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The target description of `reduce-vectorize`: every number its strategies
-// use to choose vector widths, tiles and streams, in one place, apart from
-// the strategy logic. The pass options (and the `reduce-to-llvm` pipeline
-// options) override its fields; docs/tuning.md says what each one controls
-// and how the defaults were measured.
+// The target description of the `reduce-to-llvm` pipeline: every number its
+// passes use to choose vector widths, tiles, streams, prefetches, the float
+// minimum lowering and threads, in one place, apart from the strategy logic.
+// `resolveReduceTarget` (Pipelines.h) builds it from a static default, the
+// host profile (reduce/Target/HostProfile.h) and the pipeline options, in
+// that order; docs/tuning.md says what each field controls and how the
+// defaults were measured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #define REDUCE_TRANSFORMS_REDUCETARGET_H
 
 #include <cstdint>
+#include <type_traits>
 
 namespace mlir::reduce {
 
@@ -55,7 +58,68 @@ struct ReduceTarget {
   /// The longest rows, in registers, that the row-tile strategy reduces a
   /// tile of rows at a time with one shuffle tree.
   int64_t maxRowRegisters = 16;
+  /// How far ahead of a vector read of a streamed input `reduce-prefetch`
+  /// prefetches, in bytes; 0: no software prefetch.
+  int64_t prefetchDistance = 2048;
+  /// Bytes between the prefetches of one vector read (one prefetch per
+  /// stride of the bytes the read covers).
+  int64_t prefetchStride = 128;
+  /// The smallest function argument, in bytes, whose reads are prefetched.
+  int64_t minPrefetchBytes = int64_t(1) << 20;
+  /// Lower the loop accumulators and trees of NaN-propagating float
+  /// minimums with AVX-512DQ range instructions beside an ordered mask
+  /// (needs AVX-512DQ and AVX-512VL); false: two plain mins and an or.
+  bool rangeMinimum = false;
+  /// With threads > 1, the smallest static input, in bytes, whose reduction
+  /// is split across threads.
+  int64_t minParallelBytes = int64_t(1) << 20;
 };
+
+/// Calls `fn(name, field, min, max)` for every field of `target` (a
+/// ReduceTarget, const or not), in declaration order: `name` is the field's
+/// name in the host profile and the `reduce.target` attribute, `field` a
+/// reference to it, and [min, max] the values a profile may give it. This
+/// list is the one place that names the fields outside this struct.
+template <typename TargetT, typename Fn>
+void forEachTargetField(TargetT &target, Fn &&fn) {
+  constexpr int64_t kMaxBytes = int64_t(1) << 40;
+  fn("vector_bits", target.vectorBits, 128, 512);
+  fn("stream_vector_bits", target.streamVectorBits, 128, 512);
+  fn("min_stream_bytes", target.minStreamBytes, 1, kMaxBytes);
+  fn("accumulators", target.accumulators, 1, 64);
+  fn("stream_rows", target.streamRows, 1, 64);
+  fn("row_streams", target.rowStreams, 1, 64);
+  fn("outer_rows_per_step", target.outerRowsPerStep, 1, 64);
+  fn("split_block_tiles", target.splitBlockTiles, 1, 1 << 20);
+  fn("max_short_row_bytes", target.maxShortRowBytes, 1, kMaxBytes);
+  fn("min_short_split_factor", target.minShortSplitFactor, 1, 1 << 20);
+  fn("max_row_registers", target.maxRowRegisters, 1, 64);
+  fn("prefetch_distance", target.prefetchDistance, 0, 1 << 20);
+  fn("prefetch_stride", target.prefetchStride, 16, 4096);
+  fn("min_prefetch_bytes", target.minPrefetchBytes, 0, kMaxBytes);
+  fn("range_minimum", target.rangeMinimum, 0, 1);
+  fn("min_parallel_bytes", target.minParallelBytes, 0, kMaxBytes);
+}
+
+/// Sets each strategy field of `target` whose option in `options` is
+/// non-zero; 0 keeps the field. `options` is the `reduce-to-llvm` pipeline's
+/// or a `reduce-plan` / `reduce-vectorize` pass (the options share their
+/// names).
+template <typename Options>
+void overrideStrategyFields(ReduceTarget &target, const Options &options) {
+  auto override = [](auto &field, auto option) {
+    if (option)
+      field = static_cast<std::remove_reference_t<decltype(field)>>(option);
+  };
+  override(target.minStreamBytes, uint64_t(options.minStreamBytes));
+  override(target.streamRows, unsigned(options.streamRows));
+  override(target.rowStreams, unsigned(options.rowStreams));
+  override(target.outerRowsPerStep, unsigned(options.outerRowsPerStep));
+  override(target.splitBlockTiles, unsigned(options.splitBlockTiles));
+  override(target.maxShortRowBytes, uint64_t(options.maxShortRowBytes));
+  override(target.maxRowRegisters, unsigned(options.maxRowRegisters));
+  override(target.minShortSplitFactor, unsigned(options.minShortSplitFactor));
+}
 
 } // namespace mlir::reduce
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the `reduce` dialect.
+// Declares the `reduce` dialect, its enums and its attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +16,15 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
 
 #include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.h.inc"
+
+#include "reduce/Dialect/Reduce/IR/ReduceEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "reduce/Dialect/Reduce/IR/ReduceAttrs.h.inc"
 
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEDIALECT_H

@@ -33,6 +33,7 @@ def Reduce_Dialect : Dialect {
     and the static form is kept normalized (sorted, non-negative).
   }];
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",

@@ -31,4 +31,17 @@ def Reduce_EmptyAxesMode : I32Enum<"EmptyAxesMode",
   let cppNamespace = "::mlir::reduce";
 }
 
+def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
+    "how reduce-vectorize rewrites one linalg reduction", [
+      I32EnumCase<"split_short_rows", 0>,
+      I32EnumCase<"split_blocks", 1>,
+      I32EnumCase<"split_threads", 2>,
+      I32EnumCase<"row_tiles", 3>,
+      I32EnumCase<"inner", 4>,
+      I32EnumCase<"outer", 5>,
+      I32EnumCase<"elementwise", 6>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEENUMS_TD

@@ -25,7 +25,6 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "reduce/Dialect/Reduce/IR/ReduceEnums.h.inc"
 
 namespace mlir {
 namespace reduce {

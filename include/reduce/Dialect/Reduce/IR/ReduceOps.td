@@ -17,6 +17,7 @@
 
 include "reduce/Dialect/Reduce/IR/ReduceDialect.td"
 include "reduce/Dialect/Reduce/IR/ReduceEnums.td"
+include "reduce/Dialect/Reduce/IR/ReduceAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/Properties.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"

@@ -1,7 +1,11 @@
 // RUN: reduce-opt %s --reduce-vectorize="vector-bits=0" -verify-diagnostics
 // RUN: not reduce-opt %s --reduce-vectorize="accumulators=0" 2>&1 | FileCheck %s
+// RUN: not reduce-opt %s --reduce-plan="vector-bits=0" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PLAN
 
-// reduce-vectorize rejects empty tiles.
+// reduce-vectorize and reduce-plan reject empty tiles.
+
+// PLAN: error: reduce-plan expects positive vector-bits and accumulators, found vector-bits=0 and accumulators=4
 
 // CHECK: error: reduce-vectorize expects positive vector-bits and accumulators, found vector-bits=256 and accumulators=0
 // expected-error @+1 {{reduce-vectorize expects positive vector-bits and accumulators, found vector-bits=0 and accumulators=4}}

@@ -1,0 +1,41 @@
+//===- Passes.td - Target description passes ---------------*- tablegen -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass that records the target description in the module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_TARGET_PASSES_TD
+#define REDUCE_TARGET_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ReduceAttachTargetPass
+    : Pass<"reduce-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Record the target description in the module";
+  let description = [{
+    Sets the module attribute `reduce.target` to the target description
+    (ReduceTarget) the `reduce-to-llvm` pipeline compiles for: one entry
+    per field, as the host profile names them, and `profile`, the profile
+    it came from ("static default" or the profile's path).
+
+    ```mlir
+    module attributes {reduce.target = {accumulators = 4 : i64,
+        prefetch_distance = 2048 : i64, profile = "static default",
+        range_minimum = true, stream_vector_bits = 256 : i64,
+        vector_bits = 512 : i64, ...}} {
+    ```
+
+    The pipeline creates the pass with the target it resolved
+    (`createReduceAttachTargetPass(target, profile)`); created from the
+    command line, it records the struct's own defaults with the profile
+    `none`. The attribute only records: no pass reads it.
+  }];
+}
+
+#endif // REDUCE_TARGET_PASSES_TD

@@ -1,0 +1,290 @@
+//===- Calibrate.cpp - Measure the host profile -----------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Coordinate descent over the target fields that decide the speed of
+// streamed reductions: for each field in turn, the kernels are compiled with
+// every candidate value (the other fields at their current choice), timed
+// interleaved, and the fastest candidate is kept unless the static default
+// is within the tolerance of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/JIT/Calibrate.h"
+
+#include "reduce/JIT/JIT.h"
+#include "reduce/Pipelines/Pipelines.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <numeric>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::reduce;
+namespace json = llvm::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+/// A target field the calibration chooses, with its pipeline option and its
+/// candidate values, the static default first.
+struct Field {
+  const char *name;
+  const char *option;
+  llvm::SmallVector<int64_t> candidates;
+  /// Only the min kernels depend on it.
+  bool minOnly = false;
+};
+
+/// One kernel of the calibration module.
+struct Kernel {
+  const char *name;
+  bool isMin;
+  bool rows;
+};
+} // namespace
+
+static constexpr Kernel kKernels[] = {{"rows_sum", false, true},
+                                      {"rows_min", true, true},
+                                      {"cols_sum", false, false},
+                                      {"cols_min", true, false}};
+
+/// Columns of the calibration input: rows of 16 KiB, like the 4096x4096
+/// workloads of the benchmark.
+static constexpr int64_t kColumns = 4096;
+
+/// The kernels: f32 sums and NaN-propagating minimums over the innermost
+/// dim (rows) and over the outer dim (columns) of a `rows` x kColumns input.
+static std::string getKernelSource(int64_t rows) {
+  std::string in = "tensor<" + std::to_string(rows) + "x" +
+                   std::to_string(kColumns) + "xf32>";
+  std::string text;
+  for (const Kernel &kernel : kKernels) {
+    std::string out =
+        "tensor<" + std::to_string(kernel.rows ? rows : kColumns) + "xf32>";
+    text += std::string("func.func @") + kernel.name + "(%x: " + in + ") -> " +
+            out + " {\n  %r = reduce." + (kernel.isMin ? "min" : "sum") +
+            " %x axes [" + (kernel.rows ? "1" : "0") + "] : " + in + " -> " +
+            out + "\n  return %r : " + out + "\n}\n";
+  }
+  return text;
+}
+
+/// The pipeline option's value for `value` of `field`.
+static std::string getOptionValue(const Field &field, int64_t value) {
+  if (llvm::StringRef(field.option) == "minimum-lowering")
+    return value ? "range" : "or";
+  return std::to_string(value);
+}
+
+llvm::Expected<HostProfile>
+mlir::reduce::calibrateHost(const CalibrationOptions &options) {
+  Clock::time_point start = Clock::now();
+  HostProfile profile;
+  profile.key = HostKey::getCurrent();
+  ReduceTarget staticTarget = getStaticReduceTarget();
+
+  int64_t inputBytes = options.inputBytes;
+  if (inputBytes <= 0)
+    inputBytes =
+        std::clamp<int64_t>(4 * profile.key.l2Bytes, 32 << 20, 64 << 20);
+  int64_t rows = std::max<int64_t>(1, inputBytes / (kColumns * 4));
+  inputBytes = rows * kColumns * 4;
+  unsigned rounds = std::max(1u, options.rounds);
+
+  // The fields, in the order they are chosen. Candidates the host cannot
+  // run (512-bit registers without AVX-512, range without AVX-512DQ/VL) are
+  // left out; a field with one candidate is not measured.
+  llvm::SmallVector<Field> fields;
+  Field stream{"stream_vector_bits",
+               "stream-vector-width",
+               {staticTarget.streamVectorBits}};
+  if (staticTarget.vectorBits > staticTarget.streamVectorBits)
+    stream.candidates.push_back(staticTarget.vectorBits);
+  fields.push_back(stream);
+  Field minimum{"range_minimum",
+                "minimum-lowering",
+                {staticTarget.rangeMinimum},
+                /*minOnly=*/true};
+  if (hostHasRange())
+    minimum.candidates.push_back(!staticTarget.rangeMinimum);
+  fields.push_back(minimum);
+  fields.push_back(
+      {"accumulators", "accumulators", {staticTarget.accumulators, 8}});
+  fields.push_back({"prefetch_distance",
+                    "prefetch-distance",
+                    {staticTarget.prefetchDistance, 0, 4096}});
+  // Rows of the innermost-reduction strategy read at once: streams for the
+  // prefetchers, or (1) one row at a time, fewer instructions in flight.
+  fields.push_back({"stream_rows", "stream-rows", {staticTarget.streamRows, 1}});
+
+  // The current choice of every field, starting from the static default.
+  std::map<std::string, int64_t> current;
+  for (const Field &field : fields)
+    current[field.name] = field.candidates.front();
+  auto getPipelineOptions = [&](const std::map<std::string, int64_t> &values) {
+    std::string text = "host-profile=false";
+    for (const Field &field : fields)
+      text += std::string(" ") + field.option + "=" +
+              getOptionValue(field, values.at(field.name));
+    return text;
+  };
+
+  // The input: non-zero data, no NaN, written before it is read.
+  std::vector<float> input(rows * kColumns);
+  for (size_t i = 0; i < input.size(); ++i)
+    input[i] = 1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
+  std::vector<float> rowResults(rows), columnResults(kColumns);
+  int64_t inputShape[] = {rows, kColumns};
+  int64_t rowShape[] = {rows};
+  int64_t columnShape[] = {kColumns};
+  BufferView inputView{ElementType::f32, inputShape, input.data()};
+
+  std::string source = getKernelSource(rows);
+  llvm::StringMap<std::unique_ptr<JitModule>> modules;
+  auto getModule =
+      [&](const std::string &pipelineOptions) -> llvm::Expected<JitModule *> {
+    std::unique_ptr<JitModule> &module = modules[pipelineOptions];
+    if (!module) {
+      JitOptions jitOptions;
+      jitOptions.pipelineOptions = pipelineOptions;
+      jitOptions.calibrateOnFirstUse = false;
+      llvm::Expected<std::unique_ptr<JitModule>> compiled =
+          JitModule::compile(source, jitOptions, "<calibration>");
+      if (!compiled)
+        return compiled.takeError();
+      module = std::move(*compiled);
+    }
+    return module.get();
+  };
+
+  json::Object measured;
+  std::mt19937_64 shuffler(42);
+  for (const Field &field : fields) {
+    if (field.candidates.size() < 2)
+      continue;
+    // The kernels of every candidate, the other fields as chosen so far.
+    struct Run {
+      size_t candidate;
+      JitFunction function;
+      MutableBufferView result;
+      double best = std::numeric_limits<double>::infinity();
+    };
+    std::vector<Run> runs;
+    for (size_t c = 0; c < field.candidates.size(); ++c) {
+      std::map<std::string, int64_t> values = current;
+      values[field.name] = field.candidates[c];
+      llvm::Expected<JitModule *> module =
+          getModule(getPipelineOptions(values));
+      if (!module)
+        return module.takeError();
+      for (const Kernel &kernel : kKernels) {
+        if (field.minOnly && !kernel.isMin)
+          continue;
+        llvm::Expected<JitFunction> function = (*module)->lookup(kernel.name);
+        if (!function)
+          return function.takeError();
+        MutableBufferView result =
+            kernel.rows ? MutableBufferView{ElementType::f32, rowShape,
+                                            rowResults.data()}
+                        : MutableBufferView{ElementType::f32, columnShape,
+                                            columnResults.data()};
+        runs.push_back({c, *function, result});
+      }
+    }
+    // One warm-up call each, then `rounds` rounds in a new order each: a
+    // call leaves caches and prefetchers in a state that favours the next
+    // one, so no run may always follow the same other one.
+    std::vector<size_t> order(runs.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    for (unsigned round = 0; round <= rounds; ++round) {
+      std::shuffle(order.begin(), order.end(), shuffler);
+      for (size_t index : order) {
+        Run &run = runs[index];
+        Clock::time_point callStart = Clock::now();
+        if (llvm::Error err = run.function.callInto({inputView}, {run.result}))
+          return std::move(err);
+        double seconds =
+            std::chrono::duration<double>(Clock::now() - callStart).count();
+        if (round > 0)
+          run.best = std::min(run.best, seconds);
+      }
+    }
+    // Each candidate's time relative to the static default, averaged over
+    // the kernels (the runs of a candidate are in kernel order).
+    size_t kernels = runs.size() / field.candidates.size();
+    llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
+    for (size_t i = 0; i < runs.size(); ++i)
+      relative[runs[i].candidate] += runs[i].best / runs[i % kernels].best;
+    for (double &value : relative)
+      value /= static_cast<double>(kernels);
+    size_t fastest =
+        std::min_element(relative.begin(), relative.end()) - relative.begin();
+    size_t chosen = relative[0] <= relative[fastest] * (1 + options.tolerance)
+                        ? 0
+                        : fastest;
+    current[field.name] = field.candidates[chosen];
+
+    json::Object times;
+    for (size_t c = 0; c < field.candidates.size(); ++c)
+      times[getOptionValue(field, field.candidates[c])] =
+          static_cast<int64_t>(std::lround(relative[c] * 1000));
+    measured[field.name] = std::move(times);
+    if (options.log) {
+      *options.log << field.name << ":";
+      for (size_t c = 0; c < field.candidates.size(); ++c)
+        *options.log << " " << getOptionValue(field, field.candidates[c]) << "="
+                     << llvm::format("%.3f", relative[c]);
+      *options.log << " -> " << getOptionValue(field, field.candidates[chosen])
+                   << "\n";
+    }
+    profile.settings[field.name] = field.candidates[chosen];
+  }
+
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  profile.calibration = json::Object{
+      {"input_bytes", inputBytes},
+      {"rounds", static_cast<int64_t>(rounds)},
+      {"millis", static_cast<int64_t>(std::lround(seconds * 1000))},
+      {"relative_time_permille", std::move(measured)},
+  };
+  return profile;
+}
+
+void mlir::reduce::ensureHostProfile() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    ProfileLookup lookup = lookupHostProfile();
+    if (lookup.profile ||
+        lookup.location.kind != ProfileLocation::Kind::Default)
+      return;
+    // REDUCE_CALIBRATION_BYTES (tests): a smaller input than the default.
+    CalibrationOptions options;
+    if (std::optional<std::string> bytes =
+            llvm::sys::Process::GetEnv("REDUCE_CALIBRATION_BYTES")) {
+      int64_t value = 0;
+      if (!llvm::StringRef(*bytes).getAsInteger(10, value) &&
+          value >= (int64_t(1) << 20))
+        options.inputBytes = value;
+    }
+    llvm::Expected<HostProfile> profile = calibrateHost(options);
+    llvm::Error err = profile ? writeHostProfile(*profile, lookup.location.path)
+                              : profile.takeError();
+    // The static default stays in use; say why once per process.
+    if (err)
+      llvm::errs() << "reduce: warning: no host profile: "
+                   << llvm::toString(std::move(err)) << "\n";
+  });
+}

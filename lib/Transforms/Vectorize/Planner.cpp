@@ -1,0 +1,480 @@
+//===- Planner.cpp - Choosing how a reduction is vectorized -----*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The strategy follows the layout: a reduction along the innermost
+// (contiguous) dim keeps vector accumulators along the row and reduces them
+// horizontally once per row; short and medium rows are instead reduced a
+// tile of rows at a time by a shuffle tree; a reduction of everything to one
+// value is first split into blocks; a mixed-axes reduction with short inner
+// rows is split into an outer reduction and one of the short rows; a
+// reduction along outer dims vectorizes across the innermost kept dim and
+// needs no horizontal reduction. The numbers come from the target
+// description; docs/tuning.md says how they were measured.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Planner.h"
+#include "Strategies.h"
+#include "Utils.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+using namespace mlir::reduce::vectorize;
+
+namespace {
+/// The loops of an op as the strategy sees them: after a distribution over
+/// threads, those of one thread's tile.
+struct Loops {
+  SmallVector<int64_t> ranges;
+  SmallVector<utils::IteratorType> iterators;
+  /// Static bytes of the inputs (saturating).
+  uint64_t inputBytes = 0;
+
+  bool isDynamic() const { return ShapedType::isDynamicShape(ranges); }
+  int64_t getNumReductionLoops() const {
+    return llvm::count_if(iterators, linalg::isReductionIterator);
+  }
+};
+
+/// Chooses the plan of one op; see planLinalgOp.
+class Planner {
+public:
+  Planner(linalg::LinalgOp op, const PlannerOptions &options,
+          SmallVectorImpl<std::string> *reasons)
+      : op(op), target(options.target), options(options), reasons(reasons),
+        ordered(options.strictFpOrder && hasFloatAddCombiner(op)) {
+    loops.ranges = op.getStaticLoopRanges();
+    loops.iterators = op.getIteratorTypesArray();
+    loops.inputBytes = getStaticInputBytes(op);
+    elementBits = getWidestElementBits(op);
+  }
+
+  std::optional<PlanAttr> plan(bool maySplit) {
+    if (llvm::is_contained(loops.ranges, 0)) {
+      note("an empty iteration space computes nothing: the init is the "
+           "result");
+      return std::nullopt;
+    }
+    chooseVectorBits();
+    if (maySplit && loops.getNumReductionLoops() > 0) {
+      if (std::optional<PlanAttr> split = planShortRowsSplit())
+        return split;
+      if (std::optional<PlanAttr> split = planBlocksSplit())
+        return split;
+      if (std::optional<PlanAttr> split = planThreadsSplit())
+        return split;
+    }
+    if (loops.getNumReductionLoops() > 0)
+      planThreads();
+    if (loops.getNumReductionLoops() == 0)
+      return planElementwise();
+    if (linalg::isReductionIterator(loops.iterators.back()))
+      return planInner();
+    return planOuter();
+  }
+
+private:
+  template <typename... Parts>
+  void note(const Parts &...parts) {
+    if (!reasons)
+      return;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    (os << ... << parts);
+    reasons->push_back(std::move(text));
+  }
+
+  /// The parameters of a plan beside the vector width, the threads and
+  /// `ordered`, which the planner keeps.
+  struct Tiles {
+    int64_t parts = 0;
+    int64_t innerTile = 0;
+    int64_t rowTile = 0;
+    int64_t rowStreams = 1;
+    int64_t streamRows = 1;
+    int64_t keptBlock = 0;
+    int64_t blockRows = 1;
+    int64_t rowsPerStep = 1;
+  };
+
+  PlanAttr makePlan(VectorStrategy strategy, const Tiles &tiles) {
+    return PlanAttr::get(op.getContext(), strategy, tiles.parts, vectorBits,
+                         threads, threadDim, threadChunk, tiles.innerTile,
+                         tiles.rowTile, tiles.rowStreams, tiles.streamRows,
+                         ordered, tiles.keptBlock, tiles.blockRows,
+                         tiles.rowsPerStep);
+  }
+
+  /// Registers of `streamVectorBits` for static inputs of at least
+  /// `minStreamBytes`, else of `vectorBits`; `accumulators` of them per
+  /// innermost tile.
+  void chooseVectorBits() {
+    bool streamed = !op.hasDynamicShape() &&
+                    loops.inputBytes >=
+                        static_cast<uint64_t>(target.minStreamBytes);
+    vectorBits = streamed ? target.streamVectorBits : target.vectorBits;
+    lanes = std::max<int64_t>(1, vectorBits / elementBits);
+    tileSize = lanes * target.accumulators;
+    if (op.hasDynamicShape())
+      note("dynamic shape, taken as in cache");
+    else
+      note(streamed ? "streamed" : "in cache", ": ", loops.inputBytes,
+           " input bytes ", streamed ? ">=" : "<", " min-stream-bytes ",
+           target.minStreamBytes);
+    note(vectorBits, "-bit registers of ", lanes, " x ", elementBits,
+         "-bit lanes, ", target.accumulators, " per tile");
+  }
+
+  /// A reduction whose innermost reduced dim is short (at most
+  /// `maxShortRowBytes`) and that also reduces a dim outside a kept one
+  /// would reduce each kept row in turn, reading runs of a few hundred bytes
+  /// kilobytes apart, which the prefetchers do not follow: it is split, and
+  /// the outer reduction then streams the input in order. Not for `ordered`
+  /// sums.
+  std::optional<PlanAttr> planShortRowsSplit() {
+    if (ordered || !isShortRowsSplittable(op))
+      return std::nullopt;
+    int64_t rank = loops.ranges.size();
+    int64_t maxColumns =
+        target.maxShortRowBytes / std::max<int64_t>(1, elementBits / 8);
+    if (loops.ranges.back() > maxColumns)
+      return std::nullopt;
+    // A reduced dim outside a kept one, reducing at least
+    // `minShortSplitFactor` elements per partial result (the count stops
+    // there: static dims near 2^62 are legal).
+    int64_t outerReduced = 1;
+    bool keptInside = false;
+    for (int64_t dim = 0; dim + 1 < rank; ++dim) {
+      if (linalg::isReductionIterator(loops.iterators[dim]))
+        outerReduced = std::min(
+            outerReduced *
+                std::min(loops.ranges[dim], target.minShortSplitFactor),
+            target.minShortSplitFactor);
+      else if (outerReduced > 1)
+        keptInside = true;
+    }
+    if (!keptInside || outerReduced < target.minShortSplitFactor)
+      return std::nullopt;
+    note("split_short_rows: inner rows of ", loops.ranges.back(),
+         " elements (at most ", maxColumns,
+         ") reduced inside a kept dim: the outer reduction streams the input "
+         "in order, then the short rows are reduced");
+    return makePlan(VectorStrategy::split_short_rows, Tiles());
+  }
+
+  /// A reduction of everything to one value (one static reduced dim of at
+  /// least 4 blocks) becomes blocks of `splitBlockTiles` vector tiles into
+  /// partial results, then their reduction: each accumulator lane adds at
+  /// most `splitBlockTiles` elements, which cuts the rounding error of long
+  /// float sums, and the blocks can run on threads. Not for `ordered` sums.
+  std::optional<PlanAttr> planBlocksSplit() {
+    if (loops.ranges.size() != 1 || loops.isDynamic() || ordered)
+      return std::nullopt;
+    int64_t size = loops.ranges[0];
+    int64_t block = tileSize * target.splitBlockTiles;
+    if (size < 4 * block)
+      return std::nullopt;
+    // A multiple of the vector tile that divides the size, near `block`.
+    for (int64_t candidate = block; candidate >= block / 2;
+         candidate -= tileSize)
+      if (size % candidate == 0) {
+        if (!canSplitIntoParts(op, size / candidate)) {
+          note("no split_blocks: the body has no single combiner with a "
+               "neutral element");
+          return std::nullopt;
+        }
+        note("split_blocks: ", size, " elements reduced to one value, in ",
+             size / candidate, " blocks of ", candidate, " (about ",
+             target.splitBlockTiles, " tiles of ", tileSize, ")");
+        Tiles tiles;
+        tiles.parts = size / candidate;
+        return makePlan(VectorStrategy::split_blocks, tiles);
+      }
+    note("no split_blocks: no multiple of ", tileSize, " between ", block / 2,
+         " and ", block, " divides ", size);
+    return std::nullopt;
+  }
+
+  /// True when the op is to run on `threads`: more than one thread, static
+  /// shapes, an input of at least `minParallelBytes`.
+  bool isParallelCandidate() const {
+    return options.threads > 1 && !loops.isDynamic() &&
+           loops.inputBytes >= options.minParallelBytes;
+  }
+
+  /// With threads, a reduction whose only reduced dim is the outermost one
+  /// (columns of a matrix) is split into `threads` reductions of
+  /// consecutive slices: each thread streams its own contiguous part of the
+  /// input. Splitting the kept dim instead has every thread read every row,
+  /// a part of it.
+  std::optional<PlanAttr> planThreadsSplit() {
+    if (!isParallelCandidate() || loops.getNumReductionLoops() != 1 ||
+        loops.ranges.size() < 2 ||
+        !linalg::isReductionIterator(loops.iterators[0]) ||
+        loops.ranges[0] % options.threads != 0 || ordered ||
+        !canSplitIntoParts(op, options.threads))
+      return std::nullopt;
+    note("split_threads: the outermost dim (", loops.ranges[0],
+         ") is the only reduced one: ", options.threads,
+         " threads each stream a contiguous slice");
+    Tiles tiles;
+    tiles.parts = options.threads;
+    return makePlan(VectorStrategy::split_threads, tiles);
+  }
+
+  /// With threads and a large static input, the outermost parallel dim of
+  /// at least `threads` is split into `threads` tiles of an `scf.forall` (a
+  /// multiple of the vector tile when the dim is the innermost one). The
+  /// rest of the plan is chosen for one tile.
+  void planThreads() {
+    if (!isParallelCandidate())
+      return;
+    for (auto [dim, iterator] : llvm::enumerate(loops.iterators)) {
+      int64_t range = loops.ranges[dim];
+      if (linalg::isReductionIterator(iterator) || range < options.threads)
+        continue;
+      int64_t chunk = llvm::divideCeil(range, options.threads);
+      if (dim + 1 == loops.ranges.size())
+        chunk = llvm::alignTo(chunk, tileSize);
+      if (chunk >= range)
+        continue;
+      threads = options.threads;
+      threadDim = dim;
+      threadChunk = chunk;
+      note("threads: dim ", dim, " (", range, ") in ", threads,
+           " tiles of ", chunk);
+      if (range % chunk == 0) {
+        loops.inputBytes = loops.inputBytes / range * chunk;
+        loops.ranges[dim] = chunk;
+      } else {
+        loops.ranges[dim] = ShapedType::kDynamic;
+      }
+      return;
+    }
+  }
+
+  /// The tile of the innermost dim of size `size`: the whole dim when it is
+  /// static and fits in the vector tile; else, for a static size that is
+  /// not a multiple of the vector tile, a multiple of the register width
+  /// between half and twice the vector tile that divides it, so that no
+  /// tile is masked (240 f32 with 16 lanes: 80); else the vector tile.
+  /// With `powerOfTwoRegisters`, the multiple is instead the largest power
+  /// of two of registers, at most twice the tile, that divides the size
+  /// (240 f32 with 8 lanes: 16), for accumulators that a loop carries and
+  /// that are reduced after it: LLVM folds the reduction after the loop of
+  /// a tile of 5 registers back onto the whole vector of the last
+  /// iteration, live across blocks and scalarized.
+  int64_t getInnerTile(int64_t size, bool powerOfTwoRegisters = false) const {
+    if (ShapedType::isDynamic(size))
+      return tileSize;
+    if (size <= tileSize || size % tileSize == 0)
+      return std::min(size, tileSize);
+    int64_t registers = tileSize / lanes;
+    if (powerOfTwoRegisters) {
+      for (int64_t candidate =
+               llvm::bit_floor(static_cast<uint64_t>(2 * registers));
+           candidate >= 1; candidate /= 2)
+        if (size % (candidate * lanes) == 0)
+          return candidate * lanes;
+      return tileSize;
+    }
+    for (int64_t distance = 1; distance <= registers; ++distance)
+      for (int64_t candidate : {registers + distance, registers - distance})
+        if (candidate * 2 >= registers && candidate <= 2 * registers &&
+            candidate > 0 && size % (candidate * lanes) == 0)
+          return candidate * lanes;
+    return tileSize;
+  }
+
+  /// The rows reduced together by the row-tile strategy, or 0 when it does
+  /// not apply. The innermost dim must be the only reduced one and static,
+  /// the dim before it kept and static, and the sum not `ordered` (the
+  /// tree reassociates):
+  /// - short rows, a power of two of at most one register: tiles of one
+  ///   register's lanes of rows, when the rows are a multiple of it;
+  /// - medium rows, 2 to `maxRowRegisters` whole registers: tiles of the
+  ///   largest power of two of rows, at most the lanes, that divides the
+  ///   rows, so that the horizontal reductions share one shuffle tree.
+  int64_t getRowTile() const {
+    int64_t rank = loops.ranges.size();
+    if (loops.getNumReductionLoops() != 1 || rank < 2 || ordered)
+      return 0;
+    int64_t columns = loops.ranges.back();
+    int64_t rows = loops.ranges[rank - 2];
+    if (ShapedType::isDynamic(columns) || ShapedType::isDynamic(rows) ||
+        linalg::isReductionIterator(loops.iterators[rank - 2]) || columns < 2)
+      return 0;
+    if (columns <= lanes)
+      return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
+    if (columns % lanes != 0 || columns > target.maxRowRegisters * lanes)
+      return 0;
+    int64_t tile = std::min<int64_t>(lanes, rows & -rows);
+    return tile >= 2 ? tile : 0;
+  }
+
+  PlanAttr planRowTiles(int64_t rowTile) {
+    int64_t rowStreams = 1;
+    if (loops.inputBytes >= static_cast<uint64_t>(target.minStreamBytes) &&
+        target.rowStreams > 1 &&
+        canExpandRowStreams(op, loops.ranges, target.rowStreams, rowTile))
+      rowStreams = target.rowStreams;
+    note("row_tiles: rows of ", loops.ranges.back(), " elements, ", rowTile,
+         " at a time, reduced against each other by one shuffle tree",
+         rowStreams > 1 ? ", read as " : "",
+         rowStreams > 1 ? std::to_string(rowStreams) : "",
+         rowStreams > 1 ? " streams of consecutive rows" : "");
+    Tiles tiles;
+    tiles.innerTile = loops.ranges.back();
+    tiles.rowTile = rowTile;
+    tiles.rowStreams = rowStreams;
+    return makePlan(VectorStrategy::row_tiles, tiles);
+  }
+
+  /// Innermost dim reduced: row tiles when they apply, else vector
+  /// accumulators along the rows, `streamRows` rows of the innermost kept
+  /// dim at once when the shape is static, that dim a multiple of it, the
+  /// row tiles unmasked and the sum not `ordered`.
+  PlanAttr planInner() {
+    if (int64_t rowTile = getRowTile())
+      return planRowTiles(rowTile);
+    int64_t innerTile =
+        getInnerTile(loops.ranges.back(), /*powerOfTwoRegisters=*/true);
+    int64_t streamRows = 1;
+    if (!loops.isDynamic() && !ordered &&
+        loops.ranges.back() % innerTile == 0 && target.streamRows > 1) {
+      for (int64_t dim = loops.ranges.size() - 1; dim >= 0; --dim) {
+        if (linalg::isReductionIterator(loops.iterators[dim]))
+          continue;
+        if (loops.ranges[dim] % target.streamRows == 0)
+          streamRows = target.streamRows;
+        break;
+      }
+    }
+    note("inner: the innermost dim (", loops.ranges.back(),
+         ") is reduced into accumulators of ", innerTile, " elements",
+         streamRows > 1 ? ", " : "",
+         streamRows > 1 ? std::to_string(streamRows) : "",
+         streamRows > 1 ? " rows at once" : "",
+         ordered ? ", in sequential order (strict-fp-order)" : "");
+    Tiles tiles;
+    tiles.innerTile = innerTile;
+    tiles.streamRows = streamRows;
+    return makePlan(VectorStrategy::inner, tiles);
+  }
+
+  /// The block of the kept innermost dim of size `size`: about 16 KiB of
+  /// accumulators, a multiple of the vector tile that divides `size` when
+  /// one does; 0 when the dim is at most 4 vector tiles (its accumulators
+  /// stay in registers and its row stride is short enough for the
+  /// prefetchers) or dynamic.
+  int64_t getKeptBlock(int64_t size) const {
+    if (ShapedType::isDynamic(size) || size <= 4 * tileSize)
+      return 0;
+    int64_t elementBytes = std::max<int64_t>(1, elementBits / 8);
+    int64_t preferred = std::max<int64_t>(
+        tileSize, llvm::alignDown(16384 / elementBytes, tileSize));
+    if (size <= preferred)
+      return size;
+    for (int64_t block = preferred; block >= tileSize; block -= tileSize)
+      if (size % block == 0)
+        return block;
+    return preferred;
+  }
+
+  /// Innermost dim kept: vectors across it; the innermost reduced dim in
+  /// steps of `outerRowsPerStep` rows when it is a static multiple of it,
+  /// the shape static and the vectors unmasked.
+  PlanAttr planOuter() {
+    SmallVector<int64_t> &ranges = loops.ranges;
+    int64_t rowDim = -1;
+    for (int64_t dim = ranges.size() - 1; dim >= 0 && rowDim < 0; --dim)
+      if (linalg::isReductionIterator(loops.iterators[dim]))
+        rowDim = dim;
+    int64_t step = target.outerRowsPerStep;
+    bool stepsRows = !loops.isDynamic() && step > 1 &&
+                     ranges[rowDim] % step == 0;
+    int64_t keptBlock = getKeptBlock(ranges.back());
+    int64_t blockRows = 1, rowsPerStep = 1, innerTile = 0;
+    if (keptBlock > 0) {
+      bool unmasked = keptBlock % getInnerTile(keptBlock) == 0;
+      if (stepsRows && unmasked)
+        blockRows = step;
+      // The block's loops are static when the block divides the dim.
+      bool staticBlock = keptBlock == ranges.back() ||
+                         ranges.back() % keptBlock == 0;
+      innerTile = getInnerTile(staticBlock ? keptBlock : ShapedType::kDynamic);
+      if (blockRows > 1 && staticBlock)
+        rowsPerStep = step;
+    } else {
+      innerTile = getInnerTile(ranges.back());
+      if (stepsRows && ranges.back() % innerTile == 0)
+        rowsPerStep = step;
+    }
+    note("outer: the innermost dim (", ranges.back(),
+         ") is kept, vectors of ", innerTile, " across it",
+         keptBlock ? ", in blocks of " : "",
+         keptBlock ? std::to_string(keptBlock) : "",
+         rowsPerStep > 1 ? ", " : "",
+         rowsPerStep > 1 ? std::to_string(rowsPerStep) : "",
+         rowsPerStep > 1 ? " reduced rows per step" : "");
+    Tiles tiles;
+    tiles.innerTile = innerTile;
+    tiles.keptBlock = keptBlock;
+    tiles.blockRows = blockRows;
+    tiles.rowsPerStep = rowsPerStep;
+    return makePlan(VectorStrategy::outer, tiles);
+  }
+
+  /// No reduced dim: 1-D vectors of the inner tile.
+  PlanAttr planElementwise() {
+    int64_t innerTile =
+        loops.ranges.empty() ? 1 : getInnerTile(loops.ranges.back());
+    note("elementwise: 1-D vectors of ", innerTile);
+    Tiles tiles;
+    tiles.innerTile = innerTile;
+    return makePlan(VectorStrategy::elementwise, tiles);
+  }
+
+  linalg::LinalgOp op;
+  const ReduceTarget &target;
+  const PlannerOptions &options;
+  SmallVectorImpl<std::string> *reasons;
+  bool ordered;
+  Loops loops;
+  unsigned elementBits = 8;
+  int64_t vectorBits = 0;
+  int64_t lanes = 1;
+  int64_t tileSize = 1;
+  int64_t threads = 1;
+  int64_t threadDim = 0;
+  int64_t threadChunk = 0;
+};
+} // namespace
+
+std::optional<PlanAttr>
+mlir::reduce::vectorize::planLinalgOp(linalg::LinalgOp op,
+                                      const PlannerOptions &options,
+                                      bool maySplit,
+                                      SmallVectorImpl<std::string> *reasons) {
+  return Planner(op, options, reasons).plan(maySplit);
+}
+
+void mlir::reduce::vectorize::emitPlanRemark(Operation *op,
+                                             std::optional<PlanAttr> plan,
+                                             ArrayRef<std::string> reasons) {
+  InFlightDiagnostic remark = op->emitRemark();
+  if (plan)
+    remark << "plan " << *plan;
+  else
+    remark << "no plan";
+  if (!reasons.empty())
+    remark << ": " << llvm::join(reasons, "; ");
+}

@@ -1,0 +1,90 @@
+//===- Planner.h - Choosing how a reduction is vectorized -------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The choice of a strategy and its tiles for one linalg op, from its shape
+// and the target description alone; it rewrites nothing. `reduce-plan`
+// records the choice as `#reduce.plan` and `reduce-vectorize` applies it
+// (Strategies.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_LIB_TRANSFORMS_VECTORIZE_PLANNER_H
+#define REDUCE_LIB_TRANSFORMS_VECTORIZE_PLANNER_H
+
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Transforms/ReduceTarget.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::reduce::vectorize {
+
+/// What the plans depend on besides the op: the target and the options of
+/// the pass.
+struct PlannerOptions {
+  ReduceTarget target;
+  /// Float sums keep their sequential order: nothing that reassociates them
+  /// (splits, partial accumulators, row tiles) is chosen for them.
+  bool strictFpOrder = false;
+  /// Threads a large static reduction is distributed over.
+  unsigned threads = 1;
+  /// The smallest static input, in bytes, distributed over threads.
+  uint64_t minParallelBytes = 0;
+};
+
+/// Returns the planner options that the options of `reduce-plan` or
+/// `reduce-vectorize` (`pass`) give: the target's defaults, with the fields
+/// the options set (0 keeps a default). Fails, with an error on `anchor`,
+/// when the registers or the accumulators are 0.
+template <typename Pass>
+FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
+                                            Operation *anchor) {
+  if (pass.vectorBits == 0 || pass.accumulators == 0)
+    return anchor->emitError()
+           << pass.getArgument()
+           << " expects positive vector-bits and accumulators, found "
+              "vector-bits="
+           << static_cast<unsigned>(pass.vectorBits)
+           << " and accumulators=" << static_cast<unsigned>(pass.accumulators);
+  PlannerOptions options;
+  ReduceTarget &target = options.target;
+  target.vectorBits = pass.vectorBits;
+  target.streamVectorBits =
+      pass.streamVectorBits ? pass.streamVectorBits : pass.vectorBits;
+  target.accumulators = pass.accumulators;
+  overrideStrategyFields(target, pass);
+  options.strictFpOrder = pass.strictFpOrder;
+  options.threads = pass.threads;
+  options.minParallelBytes = pass.minParallelBytes;
+  return options;
+}
+
+/// Returns the plan of the linalg op `op` (collapsed: Strategies.h), or
+/// std::nullopt when it is left as it is (an empty iteration space computes
+/// nothing). `maySplit` is false for the ops a split produced that are not
+/// split again. Each choice appends the reason for it to `reasons`, when
+/// given.
+std::optional<PlanAttr> planLinalgOp(linalg::LinalgOp op,
+                                     const PlannerOptions &options,
+                                     bool maySplit,
+                                     SmallVectorImpl<std::string> *reasons);
+
+/// Emits a remark on `op` that names its plan (or that it has none) and the
+/// reasons for it.
+void emitPlanRemark(Operation *op, std::optional<PlanAttr> plan,
+                    ArrayRef<std::string> reasons);
+
+/// The name of the attribute that carries the plan of a linalg op.
+inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
+
+} // namespace mlir::reduce::vectorize
+
+#endif // REDUCE_LIB_TRANSFORMS_VECTORIZE_PLANNER_H

@@ -1,0 +1,157 @@
+//===- RowTiles.cpp - Short rows reduced a tile of rows at once -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The `row_tiles` strategy: short or medium rows, reduced a tile of
+// `row_tile` rows at a time, each row read whole as one
+// `vector<row_tile x columns>`; the `vector.multi_reduction` across each row
+// is then lowered by a shuffle tree that reduces the rows against each
+// other (VectorPatterns.cpp) instead of one horizontal reduction per row. A
+// streamed input is first viewed as `row_streams` parts of the rows, and
+// each step reads one tile of every part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+#include "Utils.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::reduce::vectorize;
+
+bool mlir::reduce::vectorize::canExpandRowStreams(linalg::LinalgOp op,
+                                                  ArrayRef<int64_t> ranges,
+                                                  int64_t rowStreams,
+                                                  int64_t rowTile) {
+  // The stride of a part, partRows * columns, must not overflow.
+  int64_t elements;
+  if (ranges.size() != 2 || op.getNumReductionLoops() != 1 ||
+      ShapedType::isDynamicShape(ranges) ||
+      ranges[0] % (rowStreams * rowTile) != 0 ||
+      llvm::MulOverflow(ranges[0], ranges[1], elements) ||
+      !op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return false;
+  AffineMap rowsAndColumns =
+      AffineMap::getMultiDimIdentityMap(2, op.getContext());
+  AffineMap rowsOnly = rowsAndColumns.getMajorSubMap(1);
+  return llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    return isa<RankedTensorType>(operand.get().getType()) &&
+           (map == rowsAndColumns || map == rowsOnly);
+  });
+}
+
+/// Rewrites the 2-D reduction `op` (rows x columns) on a view of its
+/// operands as `rowStreams` parts of the rows: a 3-D op (part x row x
+/// column) whose result is collapsed back. Returns it.
+static linalg::LinalgOp expandRowStreams(RewriterBase &rewriter,
+                                         linalg::LinalgOp op,
+                                         int64_t rowStreams) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  MLIRContext *context = op.getContext();
+  AffineMap rowsAndColumns = AffineMap::getMultiDimIdentityMap(2, context);
+  int64_t partRows = ranges[0] / rowStreams;
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  std::function<Value(Value)> expand = [&](Value value) -> Value {
+    // A fill of the init is rebuilt on the parts of its destination, so
+    // that it still fuses into the tiles and writes where the fill did (in
+    // a thread's part of the result, not a buffer of its own).
+    if (auto fill = value.getDefiningOp<linalg::FillOp>())
+      return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
+                                    expand(fill.getOutputs().front()))
+          .getResult(0);
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape = {rowStreams, partRows};
+    llvm::append_range(shape, type.getShape().drop_front());
+    SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+    if (type.getRank() == 2)
+      reassociation.push_back({2});
+    return tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+        value, reassociation);
+  };
+  AffineExpr part, row, column;
+  bindDims(context, part, row, column);
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : op->getOpOperands())
+    maps.push_back(op.getMatchingIndexingMap(&operand) == rowsAndColumns
+                       ? AffineMap::get(3, 0, {part, row, column}, context)
+                       : AffineMap::get(3, 0, {part, row}, context));
+  SmallVector<Value> inputs = llvm::map_to_vector(op.getDpsInputs(), expand);
+  SmallVector<Value> inits = llvm::map_to_vector(op.getDpsInits(), expand);
+  auto parts = linalg::GenericOp::create(
+      rewriter, loc, ValueRange(inits).getTypes(), inputs, inits, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel,
+       utils::IteratorType::reduction});
+  rewriter.cloneRegionBefore(op->getRegion(0), parts.getRegion(),
+                             parts.getRegion().end());
+  SmallVector<Value> results;
+  for (Value result : parts.getResults())
+    results.push_back(tensor::CollapseShapeOp::create(
+        rewriter, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));
+  rewriter.replaceOp(op, results);
+  return parts;
+}
+
+LogicalResult mlir::reduce::vectorize::vectorizeRowTiles(RewriterBase &rewriter,
+                                                         linalg::LinalgOp op,
+                                                         PlanAttr plan) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t rowTile = plan.getRowTile();
+  int64_t rank = ranges.size();
+  if (rank < 2 || op.getNumReductionLoops() != 1 ||
+      !linalg::isReductionIterator(iterators.back()) ||
+      linalg::isReductionIterator(iterators[rank - 2]) ||
+      ShapedType::isDynamic(ranges.back()))
+    return op->emitError("reduce.plan: expected rows (a kept dim then the "
+                         "only reduced dim, static) for strategy row_tiles");
+  if (failed(checkPlanVectorSizes(
+          op, {plan.getRowStreams(), rowTile, ranges.back()})))
+    return failure();
+  bool streams = plan.getRowStreams() > 1;
+  if (streams &&
+      !canExpandRowStreams(op, ranges, plan.getRowStreams(), rowTile))
+    return op->emitError("reduce.plan: expected 2-D rows that divide into ")
+           << plan.getRowStreams() << " parts of tiles of " << rowTile
+           << " rows, found loops of " << ranges[0] << " x " << ranges[1];
+  if (streams) {
+    op = expandRowStreams(rewriter, op, plan.getRowStreams());
+    ranges = op.getStaticLoopRanges();
+    rank = ranges.size();
+  }
+  SmallVector<int64_t> tileSizes(rank, 1);
+  tileSizes[rank - 2] = rowTile;
+  tileSizes.back() = 0;
+  SmallVector<int64_t> vectorSizes(rank, 1);
+  vectorSizes[rank - 2] = rowTile;
+  vectorSizes.back() = ranges.back();
+  if (streams) {
+    tileSizes.front() = 0;
+    vectorSizes.front() = plan.getRowStreams();
+  }
+  // The fill of the init is fused into the loop: there is one output per
+  // short row, so a separate fill would write, and the loop read back, up to
+  // half of the input's bytes again; fused, the init of each tile is a
+  // constant.
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getIndexAttrs(rewriter, tileSizes));
+  FailureOr<SmallVector<Operation *>> tiledOps =
+      tileAndFuseFills(rewriter, op, options);
+  if (failed(tiledOps))
+    return success();
+  vectorizeIfPossible(rewriter, tiledOps->front(), vectorSizes);
+  for (Operation *fused : llvm::drop_begin(*tiledOps))
+    vectorizeIfPossible(rewriter, fused);
+  return success();
+}

@@ -1,0 +1,117 @@
+//===- Strategies.h - Rewrites of the reduction vectorizer ------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The rewrites that `reduce-vectorize` applies to a linalg op according to
+// its plan (`#reduce.plan`, chosen by Planner.h): they decide nothing. A
+// plan that does not fit the op (written by hand) is an error on the op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_LIB_TRANSFORMS_VECTORIZE_STRATEGIES_H
+#define REDUCE_LIB_TRANSFORMS_VECTORIZE_STRATEGIES_H
+
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::reduce::vectorize {
+
+//===----------------------------------------------------------------------===//
+// Normalization (Collapse.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Merges each run of adjacent dims of the same iterator kind that every
+/// operand indexes contiguously into one dim, in an op with static shapes;
+/// returns the collapsed op, else `op`. Plans are chosen on collapsed ops.
+linalg::LinalgOp collapseAdjacentDims(RewriterBase &rewriter,
+                                      linalg::LinalgOp op);
+
+//===----------------------------------------------------------------------===//
+// Splits (Split.cpp): one reduction becomes two, each planned on its own
+//===----------------------------------------------------------------------===//
+
+/// The two ops a split leaves: `partial` computes the input of `combine`.
+struct SplitOps {
+  linalg::LinalgOp partial;
+  linalg::LinalgOp combine;
+};
+
+/// Returns true if `op` has the form that `splitShortRows` rewrites: one
+/// input indexed by every dim in order, one init indexed by the kept dims,
+/// no `linalg.index`, the innermost dim reduced, one binary combiner with a
+/// neutral element.
+bool isShortRowsSplittable(linalg::LinalgOp op);
+
+/// `split_short_rows`: the body of `op` with the innermost (short) reduced
+/// dim kept, into a partial result filled with the combiner's neutral
+/// element; then the combiner over the short dim of the partial result.
+FailureOr<SplitOps> splitShortRows(RewriterBase &rewriter, linalg::LinalgOp op);
+
+/// Returns true if `splitIntoParts` can split `op` into `parts`: one init,
+/// one reduced dim, static and a multiple of `parts`, one combiner with a
+/// neutral element.
+bool canSplitIntoParts(linalg::LinalgOp op, int64_t parts);
+
+/// `split_blocks` and `split_threads`: the reduced dim of `op` split into
+/// `parts` consecutive parts, a new outer parallel dim
+/// (`linalg::splitReduction`); fails when the body has no known neutral
+/// element.
+FailureOr<SplitOps> splitIntoParts(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   int64_t parts);
+
+//===----------------------------------------------------------------------===//
+// Tiles (Threads.cpp, RowTiles.cpp, InnerReduction.cpp, OuterReduction.cpp,
+// Elementwise.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Tiles dim `dim` of `op` by `chunk` in an `scf.forall`, the fills of its
+/// inits fused, and returns the tiled op.
+FailureOr<linalg::LinalgOp> distributeOverThreads(RewriterBase &rewriter,
+                                                  linalg::LinalgOp op,
+                                                  int64_t dim, int64_t chunk);
+
+/// Returns true if the 2-D reduction `op`, with loops of sizes `ranges`,
+/// can be viewed as `rowStreams` parts of its rows, each a multiple of
+/// `rowTile` rows.
+bool canExpandRowStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
+                         int64_t rowStreams, int64_t rowTile);
+
+/// `row_tiles`: tiles of `row_tile` rows, each row read whole, in
+/// `row_streams` parts of the rows side by side.
+LogicalResult vectorizeRowTiles(RewriterBase &rewriter, linalg::LinalgOp op,
+                                PlanAttr plan);
+
+/// `inner`: vector accumulators of `inner_tile` along the innermost reduced
+/// dim, `stream_rows` rows at once.
+LogicalResult vectorizeInnerReduction(RewriterBase &rewriter,
+                                      linalg::LinalgOp op, PlanAttr plan);
+
+/// `outer`: vectors across the innermost kept dim, optionally blocked.
+LogicalResult vectorizeOuterReduction(RewriterBase &rewriter,
+                                      linalg::LinalgOp op, PlanAttr plan);
+
+/// `elementwise`: 1-D vectors of `inner_tile` along the innermost dim.
+LogicalResult vectorizeElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   PlanAttr plan);
+
+//===----------------------------------------------------------------------===//
+// Vector patterns (VectorPatterns.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Adds the patterns that finish the vectorized reductions: unit reduced
+/// dims dropped, leading rows combined, tiles of rows reduced by one shuffle
+/// tree on registers of `vectorBits`, n-D `math.absi` unrolled, and the
+/// upstream transfer and multi_reduction cleanups.
+void populateReductionVectorPatterns(RewritePatternSet &patterns,
+                                     unsigned vectorBits);
+
+} // namespace mlir::reduce::vectorize
+
+#endif // REDUCE_LIB_TRANSFORMS_VECTORIZE_STRATEGIES_H

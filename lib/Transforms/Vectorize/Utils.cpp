@@ -1,0 +1,158 @@
+//===- Utils.cpp - Helpers of the reduction vectorizer ----------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "../ShapeBytes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "llvm/Support/InterleavedRange.h"
+
+using namespace mlir;
+
+namespace mlir::reduce::vectorize {
+
+bool isTensorReduction(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
+}
+
+unsigned getWidestElementBits(linalg::LinalgOp op) {
+  unsigned bits = 8;
+  for (Value operand : op->getOperands()) {
+    Type elementType = getElementTypeOrSelf(operand.getType());
+    if (elementType.isIntOrFloat() && elementType.getIntOrFloatBitWidth() > 1)
+      bits = std::max(bits, elementType.getIntOrFloatBitWidth());
+  }
+  return bits;
+}
+
+uint64_t getStaticInputBytes(linalg::LinalgOp op) {
+  uint64_t inputBytes = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      continue;
+    auto bytes = static_cast<uint64_t>(reduce::getStaticBytes(
+        type.getShape(), llvm::divideCeil(type.getElementTypeBitWidth(), 8)));
+    inputBytes = llvm::SaturatingAdd(inputBytes, bytes);
+  }
+  return inputBytes;
+}
+
+bool hasFloatAddCombiner(linalg::LinalgOp op) {
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    SmallVector<Operation *> combiners;
+    if (matchReduction(op.getRegionOutputArgs(),
+                       init.getOperandNumber() - op.getNumDpsInputs(),
+                       combiners) &&
+        llvm::any_of(combiners, llvm::IsaPred<arith::AddFOp>))
+      return true;
+  }
+  return false;
+}
+
+SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op) {
+  SmallVector<int64_t> order;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (bool reduction : {false, true})
+    for (auto [dim, iterator] : llvm::enumerate(iterators))
+      if (linalg::isReductionIterator(iterator) == reduction)
+        order.push_back(dim);
+  return order;
+}
+
+SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b, ArrayRef<int64_t> sizes) {
+  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+    return b.getIndexAttr(size);
+  });
+}
+
+void vectorizeIfPossible(RewriterBase &rewriter, Operation *op,
+                         ArrayRef<int64_t> vectorSizes) {
+  // The vectorizer reads one scalable flag per vector size.
+  SmallVector<bool> scalableDims(vectorSizes.size(), false);
+  if (!isa<linalg::LinalgOp>(op) ||
+      failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
+    return;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::VectorizationResult> result =
+      linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
+  if (failed(result))
+    return;
+  if (op->getNumResults() == 0)
+    rewriter.eraseOp(op);
+  else
+    rewriter.replaceOp(op, result->replacements);
+}
+
+LogicalResult checkPlanVectorSizes(linalg::LinalgOp op,
+                                   ArrayRef<int64_t> vectorSizes) {
+  int64_t elements = 1;
+  for (int64_t size : vectorSizes)
+    if (llvm::MulOverflow(elements, size, elements) ||
+        elements > kMaxPlanVectorElements)
+      return op->emitError("reduce.plan: expected vector tiles of at most ")
+             << kMaxPlanVectorElements << " elements, found "
+             << llvm::interleaved(vectorSizes, " x ");
+  return success();
+}
+
+FailureOr<scf::SCFTilingResult>
+tileAndReplace(RewriterBase &rewriter, linalg::LinalgOp op,
+               const scf::SCFTilingOptions &options) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return result;
+}
+
+FailureOr<SmallVector<Operation *>>
+tileAndFuseFills(RewriterBase &rewriter, linalg::LinalgOp op,
+                 const scf::SCFTilingOptions &options) {
+  scf::SCFTileAndFuseOptions fuseOptions;
+  fuseOptions.setTilingOptions(options);
+  fuseOptions.setFusionControlFn(
+      [](tensor::ExtractSliceOp, OpResult producer, bool)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!isa<linalg::FillOp>(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), fuseOptions);
+  if (failed(tiled))
+    return failure();
+  for (OpResult result : op->getResults())
+    if (Value replacement = tiled->replacements.lookup(result))
+      rewriter.replaceAllUsesWith(result, replacement);
+  rewriter.eraseOp(op);
+  return SmallVector<Operation *>(tiled->tiledAndFusedOps.takeVector());
+}
+
+FailureOr<scf::SCFTilingResult> tileParallelFirst(RewriterBase &rewriter,
+                                                  linalg::LinalgOp op,
+                                                  ArrayRef<int64_t> tileSizes) {
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
+      .setInterchange(getParallelFirstOrder(op))
+      .setReductionDims(reductionDims);
+  return tileAndReplace(rewriter, op, options);
+}
+
+} // namespace mlir::reduce::vectorize

@@ -1,0 +1,315 @@
+//===- VectorPatterns.cpp - Vector rewrites of the reductions ---*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The vector-level patterns that finish the strategies of
+// `reduce-vectorize`: unit reduced dims dropped, leading rows combined,
+// tiles of rows reduced by one shuffle tree, n-D `math.absi` unrolled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Strategies.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+namespace {
+/// `vector.multi_reduction` with reduced dims of size 1 (a row tile of a
+/// mixed-axes reduction, `vector<4 x 1 x 32>` over dims 1 and 2): the unit
+/// dims are dropped by a shape_cast, so that the other patterns see the
+/// rows (`vector<4 x 32>` over dim 1).
+struct DropUnitReducedDims : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    if (isa<vector::MaskOp>(op->getParentOp()) || type.isScalable())
+      return rewriter.notifyMatchFailure(op, "masked or scalable");
+    SmallVector<bool> mask = op.getReductionMask();
+    SmallVector<int64_t> shape;
+    SmallVector<bool> newMask;
+    for (auto [size, reduced] : llvm::zip_equal(type.getShape(), mask)) {
+      if (reduced && size == 1)
+        continue;
+      shape.push_back(size);
+      newMask.push_back(reduced);
+    }
+    if (shape.size() == mask.size() || !llvm::is_contained(newMask, true))
+      return rewriter.notifyMatchFailure(op, "no unit dim to drop");
+    Value source = vector::ShapeCastOp::create(
+        rewriter, op.getLoc(), VectorType::get(shape, type.getElementType()),
+        op.getSource());
+    rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(
+        op, source, op.getAcc(), newMask, op.getKind());
+    return success();
+  }
+};
+
+/// `vector.multi_reduction` of rank 3 or more that keeps its leading dim
+/// (`vector<S x R x C>` over dim 2: S streams of rows): one reduction per
+/// leading index, each of rank one less (then `TransposeReduceRows`).
+struct SplitKeptLeadingDim : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    if (isa<vector::MaskOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "masked");
+    ArrayRef<int64_t> dims = op.getReductionDims();
+    if (type.getRank() < 3 || type.isScalable() ||
+        llvm::is_contained(dims, 0) || !isa<VectorType>(op.getDestType()))
+      return rewriter.notifyMatchFailure(op, "leading dim not kept");
+    Location loc = op.getLoc();
+    SmallVector<bool> mask = op.getReductionMask();
+    mask.erase(mask.begin());
+    Value result = op.getAcc();
+    for (int64_t index = 0, e = type.getDimSize(0); index < e; ++index) {
+      Value source =
+          vector::ExtractOp::create(rewriter, loc, op.getSource(), index);
+      Value acc = vector::ExtractOp::create(rewriter, loc, op.getAcc(), index);
+      Value reduced = vector::MultiDimReductionOp::create(
+          rewriter, loc, source, acc, mask, op.getKind());
+      result = vector::InsertOp::create(rewriter, loc, reduced, result, index);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// `vector.multi_reduction` over one dim of R rows, preceded by unit dims
+/// only (`vector<1 x R x C>` over dim 1: the rows of an outer reduction,
+/// whose outer parallel dims are tiled by 1): the rows are combined into
+/// the accumulator one after the other, elementwise: the order of a loop
+/// over the rows, without the transpose of the upstream lowering.
+struct CombineLeadingRows : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    auto destType = dyn_cast<VectorType>(op.getDestType());
+    if (isa<vector::MaskOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "masked");
+    ArrayRef<int64_t> dims = op.getReductionDims();
+    if (!destType || type.isScalable() || dims.size() != 1 ||
+        dims[0] + 1 >= type.getRank() ||
+        llvm::any_of(type.getShape().take_front(dims[0]),
+                     [](int64_t size) { return size != 1; }))
+      return rewriter.notifyMatchFailure(op, "not a reduction of rows");
+    Location loc = op.getLoc();
+    int64_t dim = dims[0];
+    auto rowType = VectorType::get(type.getShape().drop_front(dim + 1),
+                                   type.getElementType());
+    auto reshape = [&](Value value, VectorType to) -> Value {
+      if (value.getType() == to)
+        return value;
+      return vector::ShapeCastOp::create(rewriter, loc, to, value);
+    };
+    Value result = reshape(op.getAcc(), rowType);
+    SmallVector<int64_t> position(dim, 0);
+    position.push_back(0);
+    for (int64_t row = 0, rows = type.getDimSize(dim); row < rows; ++row) {
+      position.back() = row;
+      Value values =
+          vector::ExtractOp::create(rewriter, loc, op.getSource(), position);
+      result = vector::makeArithReduction(rewriter, loc, op.getKind(), result,
+                                          values);
+    }
+    rewriter.replaceOp(op, reshape(result, destType));
+    return success();
+  }
+};
+
+/// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1):
+/// a shuffle tree that reduces the rows against each other. With W the
+/// lanes of a register (`vectorBits` over the element width), C a power of
+/// two of at most W or a multiple of W, and R a power of two or a multiple
+/// of min(C, W):
+/// - a row of C > W elements is first reduced to one register by a tree
+///   over its registers;
+/// - each level pairs two vectors that hold g rows as g segments of w lanes
+///   and combines the first halves of the segments of both with their
+///   second halves: one vector of 2g rows as segments of w/2 lanes;
+/// - fewer rows than lanes leave one vector of R segments, whose halves are
+///   then combined within the vector until each row is one lane;
+/// - one shuffle puts the results in row order.
+/// For 16 rows of 16 f32 that is 30 two-source shuffles and 15 combines,
+/// against 16 horizontal reductions of 4 shuffles and 4 combines each,
+/// whose scalar results are inserted one by one.
+struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
+  TransposeReduceRows(MLIRContext *context, unsigned vectorBits)
+      : OpRewritePattern(context, /*benefit=*/2), vectorBits(vectorBits) {}
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType type = op.getSourceVectorType();
+    // A masked reduction must stay the single op of its vector.mask.
+    if (isa<vector::MaskOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "masked");
+    if (type.getRank() != 2 || type.isScalable() ||
+        op.getReductionDims() != ArrayRef<int64_t>{1} ||
+        !isa<VectorType>(op.getDestType()) ||
+        !type.getElementType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "not a reduction of 2-D rows");
+    int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
+    int64_t registerLanes = std::max<int64_t>(
+        1, vectorBits / type.getElementType().getIntOrFloatBitWidth());
+    int64_t width = columns <= registerLanes ? columns : registerLanes;
+    if (width < 2 || !llvm::isPowerOf2_64(width) || columns % width != 0)
+      return rewriter.notifyMatchFailure(op, "rows not a tree of shuffles");
+    int64_t groupRows = std::min(rows, width);
+    if (!llvm::isPowerOf2_64(groupRows) || rows % groupRows != 0 ||
+        groupRows < 2)
+      return rewriter.notifyMatchFailure(op, "row count not a tree");
+    Location loc = op.getLoc();
+    vector::CombiningKind kind = op.getKind();
+    auto combine = [&](Value a, Value b) {
+      return vector::makeArithReduction(rewriter, loc, kind, a, b);
+    };
+    auto shuffle = [&](Value a, Value b, ArrayRef<int64_t> mask) -> Value {
+      return vector::ShuffleOp::create(rewriter, loc, a, b, mask);
+    };
+
+    // A row as one vector<width>: its registers combined by a tree.
+    auto reduceRow = [&](int64_t row) -> Value {
+      Value whole = vector::ExtractOp::create(rewriter, loc, op.getSource(),
+                                              row);
+      SmallVector<Value> parts;
+      for (int64_t start = 0; start < columns; start += width)
+        parts.push_back(
+            columns == width
+                ? whole
+                : vector::ExtractStridedSliceOp::create(
+                      rewriter, loc, whole, /*offsets=*/{start},
+                      /*sizes=*/{width}, /*strides=*/{1}));
+      while (parts.size() > 1) {
+        SmallVector<Value> next;
+        for (size_t i = 0; i + 1 < parts.size(); i += 2)
+          next.push_back(combine(parts[i], parts[i + 1]));
+        if (parts.size() % 2 == 1)
+          next.push_back(parts.back());
+        parts = std::move(next);
+      }
+      return parts.front();
+    };
+
+    Value result;
+    for (int64_t group = 0; group < rows; group += groupRows) {
+      // Each entry: a vector<width> and the rows of its segments, in order.
+      SmallVector<std::pair<Value, SmallVector<int64_t>>> level;
+      for (int64_t row = group; row < group + groupRows; ++row)
+        level.push_back({reduceRow(row), {row}});
+      int64_t segment = width;
+      for (; level.size() > 1; segment /= 2) {
+        SmallVector<std::pair<Value, SmallVector<int64_t>>> next;
+        int64_t half = segment / 2;
+        for (size_t i = 0; i < level.size(); i += 2) {
+          auto &[a, aRows] = level[i];
+          auto &[b, bRows] = level[i + 1];
+          SmallVector<int64_t> lowMask, highMask, combinedRows;
+          for (size_t index = 0; index < aRows.size(); ++index) {
+            int64_t start = index * segment;
+            for (int64_t source : {int64_t(0), width})
+              for (int64_t lane = 0; lane < half; ++lane) {
+                lowMask.push_back(source + start + lane);
+                highMask.push_back(source + start + half + lane);
+              }
+            combinedRows.push_back(aRows[index]);
+            combinedRows.push_back(bRows[index]);
+          }
+          next.push_back({combine(shuffle(a, b, lowMask),
+                                  shuffle(a, b, highMask)),
+                          combinedRows});
+        }
+        level = std::move(next);
+      }
+      // Fewer rows than lanes: segments of `segment` lanes are left; combine
+      // their halves within the vector until each row is one lane.
+      auto [reduced, reducedRows] = level.front();
+      for (; segment > 1; segment /= 2) {
+        int64_t half = segment / 2;
+        SmallVector<int64_t> lowMask, highMask;
+        for (size_t index = 0; index < reducedRows.size(); ++index)
+          for (int64_t lane = 0; lane < half; ++lane) {
+            lowMask.push_back(index * segment + lane);
+            highMask.push_back(index * segment + half + lane);
+          }
+        reduced = combine(shuffle(reduced, reduced, lowMask),
+                          shuffle(reduced, reduced, highMask));
+      }
+      // One vector<groupRows> whose lane i holds the result of row
+      // reducedRows[i]: put it in row order.
+      SmallVector<int64_t> order(groupRows);
+      for (auto [lane, row] : llvm::enumerate(reducedRows))
+        order[row - group] = lane;
+      Value sorted = shuffle(reduced, reduced, order);
+      if (rows == groupRows) {
+        result = sorted;
+        break;
+      }
+      if (!result)
+        result = ub::PoisonOp::create(rewriter, loc, op.getDestType());
+      result = vector::InsertStridedSliceOp::create(
+          rewriter, loc, sorted, result, /*offsets=*/{group},
+          /*strides=*/{1});
+    }
+    rewriter.replaceOp(op, combine(result, op.getAcc()));
+    return success();
+  }
+
+private:
+  unsigned vectorBits;
+};
+
+/// `math.absi` on an n-D vector -> one `math.absi` per row: the LLVM
+/// lowering does not unroll it (an `unrealized_conversion_cast` is left),
+/// and the row-tile strategy computes |x| on a whole tile of rows.
+struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::AbsIOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || type.getRank() < 2 || type.isScalable())
+      return rewriter.notifyMatchFailure(op, "not an n-D fixed vector");
+    Location loc = op.getLoc();
+    Value result = ub::PoisonOp::create(rewriter, loc, type);
+    for (int64_t row = 0, e = type.getDimSize(0); row < e; ++row) {
+      Value slice =
+          vector::ExtractOp::create(rewriter, loc, op.getOperand(), row);
+      Value abs = math::AbsIOp::create(rewriter, loc, slice);
+      result = vector::InsertOp::create(rewriter, loc, abs, result, row);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::reduce::vectorize::populateReductionVectorPatterns(
+    RewritePatternSet &patterns, unsigned vectorBits) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<TransposeReduceRows>(context, vectorBits);
+  patterns.add<CombineLeadingRows>(context, /*benefit=*/2);
+  patterns.add<SplitKeptLeadingDim>(context, /*benefit=*/2);
+  patterns.add<DropUnitReducedDims>(context, /*benefit=*/3);
+  patterns.add<UnrollNDAbsI>(context);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+  tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+  vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns, context);
+}

@@ -1,0 +1,59 @@
+// RUN: reduce-opt %s --split-input-file \
+// RUN:   --reduce-vectorize="vector-bits=256" --canonicalize | FileCheck %s
+
+// reduce-vectorize applies a plan written on the op instead of choosing
+// one: here other tiles than the 32-element tiles its planner picks for
+// 256-bit registers.
+
+// CHECK-LABEL: func.func @inner_tile_16
+// CHECK:         scf.for {{.*}} step %c2
+// CHECK:           scf.for {{.*}} step %c16 {{.*}} -> (tensor<2x16xf32>)
+// CHECK:             vector.transfer_read {{.*}} : tensor<64x1024xf32>, vector<2x16xf32>
+func.func @inner_tile_16(%x: tensor<64x1024xf32>,
+                         %init: tensor<64xf32>) -> tensor<64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 16,
+                                          stream_rows = 2>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @outer_unblocked
+// CHECK:         scf.for {{.*}} step %c64
+// CHECK:           scf.for {{.*}} step %c4
+// CHECK:             vector.transfer_read {{.*}} vector<4x64xf32>
+func.func @outer_unblocked(%x: tensor<1024x4096xf32>,
+                           %init: tensor<4096xf32>) -> tensor<4096xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<1024x4096xf32>) outs(%init : tensor<4096xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 64,
+                                          rows_per_step = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.minimumf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// -----
+
+// A split into 4 blocks, whose two ops are then planned by reduce-vectorize.
+// CHECK-LABEL: func.func @four_blocks
+// CHECK:         %[[EXPANDED:.*]] = tensor.expand_shape {{.*}} into tensor<4x16384xf32>
+// CHECK:         scf.for {{.*}} step %c32 {{.*}} -> (tensor<4x32xf32>)
+// CHECK:           vector.transfer_read %[[EXPANDED]]{{.*}} vector<4x32xf32>
+func.func @four_blocks(%x: tensor<65536xf32>, %init: tensor<f32>)
+    -> tensor<f32> {
+  %r = linalg.reduce {arith.addf} ins(%x : tensor<65536xf32>)
+      outs(%init : tensor<f32>) dimensions = [0]
+      {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>}
+  return %r : tensor<f32>
+}

@@ -1,0 +1,236 @@
+// RUN: reduce-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --reduce-vectorize="vector-bits=256"
+
+// Plans that do not fit their op are errors on the op, and malformed plans
+// are rejected by the attribute's verifier.
+
+func.func @inner_on_kept_dim(%x: tensor<64x1024xf32>,
+                             %init: tensor<1024xf32>) -> tensor<1024xf32> {
+  // expected-error @below {{reduce.plan: expected the innermost dim to be reduced for strategy inner}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<64x1024xf32>) outs(%init : tensor<1024xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
+
+// -----
+
+func.func @stream_rows_do_not_divide(%x: tensor<6x1024xf32>,
+                                     %init: tensor<6xf32>) -> tensor<6xf32> {
+  // expected-error @below {{reduce.plan: expected a static kept dim that is a multiple of stream_rows = 4}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<6x1024xf32>) outs(%init : tensor<6xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
+                                          stream_rows = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @row_streams_do_not_divide(%x: tensor<24x16xf32>,
+                                     %init: tensor<24xf32>) -> tensor<24xf32> {
+  // expected-error @below {{reduce.plan: expected 2-D rows that divide into 4 parts of tiles of 8 rows, found loops of 24 x 16}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<24x16xf32>) outs(%init : tensor<24xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8,
+                                          row_streams = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<24xf32>
+  return %r : tensor<24xf32>
+}
+
+// -----
+
+func.func @row_tiles_on_columns(%x: tensor<64x16xf32>,
+                                %init: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error @below {{reduce.plan: expected rows (a kept dim then the only reduced dim, static) for strategy row_tiles}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<64x16xf32>) outs(%init : tensor<16xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+func.func @outer_on_rows(%x: tensor<64x16xf32>,
+                         %init: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{reduce.plan: expected a reduction whose innermost dim is kept for strategy outer}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x16xf32>) outs(%init : tensor<64xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 16>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+func.func @rows_per_step_do_not_divide(%x: tensor<12x4096xf32>,
+                                       %init: tensor<4096xf32>) -> tensor<4096xf32> {
+  // expected-error @below {{reduce.plan: expected the innermost reduced dim to be a static multiple of block_rows and rows_per_step, found 12}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<12x4096xf32>) outs(%init : tensor<4096xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
+                                          rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// -----
+
+func.func @thread_dim_reduced(%x: tensor<64x1024xf32>,
+                              %init: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{reduce.plan: expected thread_dim to be a parallel dim of the 2 loops, found 1}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
+                                          threads = 2, thread_dim = 1,
+                                          thread_chunk = 512>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+func.func @short_rows_of_two_inputs(%x: tensor<64x8x16xf32>, %y: tensor<64x8x16xf32>,
+                                    %init: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{reduce.plan: expected a reduction of one input indexed in dim order into one init, reducing the innermost dim with one binary combiner, for strategy split_short_rows}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d1)>],
+                       iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%x, %y : tensor<64x8x16xf32>, tensor<64x8x16xf32>) outs(%init : tensor<8xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = split_short_rows>} {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @blocks_without_neutral(%x: tensor<65536xf32>, %init: tensor<f32>) -> tensor<f32> {
+  // expected-error @below {{reduce.plan: cannot split this reduction into 4 parts (one static reduced dim and a combiner with a neutral element expected)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
+                       iterator_types = ["reduction"]}
+      ins(%x : tensor<65536xf32>) outs(%init : tensor<f32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.divf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// expected-error @below {{expected a positive inner_tile for strategy inner, found 0}}
+func.func @no_inner_tile() attributes {p = #reduce.plan<strategy = inner>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected parts to be at least 2, found 1}}
+func.func @one_part() attributes {p = #reduce.plan<strategy = split_blocks, parts = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected no parts for strategy outer, found 4}}
+func.func @parts_of_outer() attributes {p = #reduce.plan<strategy = outer, inner_tile = 8, parts = 4>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected row_streams to be at least 1, found 0}}
+func.func @no_streams() attributes {p = #reduce.plan<strategy = row_tiles, row_tile = 8, row_streams = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected threads to be at least 1, found 0}}
+func.func @no_threads() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, threads = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected thread_chunk to be at least 1, found 0}}
+func.func @no_chunk() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, threads = 2>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
+// expected-error @below {{failed to parse Reduce_PlanAttr parameter 'strategy'}}
+func.func @bad_strategy() attributes {p = #reduce.plan<strategy = sideways>} {
+  return
+}
+
+// -----
+
+func.func @huge_inner_tile(%x: tensor<64x1024xf32>,
+                           %init: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-error @below {{reduce.plan: expected vector tiles of at most 1048576 elements, found 4611686018427387904 x 1}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 4611686018427387904>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+func.func @huge_rows(%x: tensor<8x4194304xf32>,
+                     %init: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{reduce.plan: expected vector tiles of at most 1048576 elements, found 1 x 8 x 4194304}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4194304xf32>) outs(%init : tensor<8xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}

@@ -1,0 +1,66 @@
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
+// RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
+
+// reduce-vectorize, the `row_tiles` strategy (RowTiles.cpp): tiles of rows each
+// read whole and reduced by one shuffle tree, for 256-bit registers and four
+// accumulators (tiles of 32 f32): the hot loop works on vector values.
+
+/// Short rows (8 f32, one 256-bit register): tiles of 8 rows read as one
+/// vector<8x8xf32>, reduced against each other by a shuffle tree (3 levels of
+/// 4, 2 and 1 pairs, then one shuffle into row order) with no horizontal
+/// reduction, and the fill of the init fused into the loop as a constant.
+// CHECK-LABEL: func.func @sum_short_rows(
+// CHECK-NOT:     linalg.fill
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%{{.*}}) -> (tensor<64xf32>)
+// CHECK:           %[[TILE:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<64x8xf32>, vector<8x8xf32>
+// CHECK-COUNT-8:   vector.extract %[[TILE]][{{[0-9]}}] : vector<8xf32> from vector<8x8xf32>
+// CHECK:           vector.shuffle {{.*}} [0, 1, 2, 3, 8, 9, 10, 11]
+// CHECK:           vector.shuffle {{.*}} [4, 5, 6, 7, 12, 13, 14, 15]
+// CHECK-COUNT-7:   arith.addf {{.*}} : vector<8xf32>
+// CHECK:           vector.shuffle %[[SUMS:.*]], %[[SUMS]] [0, 4, 2, 6, 1, 5, 3, 7]
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<64xf32>
+// CHECK-NOT:     vector.multi_reduction
+// CHECK-NOT:     vector.reduction
+// CHECK:         return
+func.func @sum_short_rows(%input: tensor<64x8xf32>) -> tensor<64xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<64x8xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+/// Short rows, 1 MiB or more (32768 rows of 8 f32): the rows are viewed as
+/// 4 consecutive parts and each step reads a tile of 8 rows of every part
+/// (4 streams), as one vector<4x8x8xf32>, reduced part by part by the
+/// shuffle tree; the results are collapsed back.
+// CHECK-LABEL: func.func @sum_short_rows_streams(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<32768x8xf32>)
+// CHECK:         %[[PARTS:.*]] = tensor.expand_shape %[[INPUT]] {{\[}}[0, 1], [2]] output_shape [4, 8192, 8] : tensor<32768x8xf32> into tensor<4x8192x8xf32>
+// CHECK:         %[[SUMS:.*]] = scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%[[OUT:.*]] = %{{.*}}) -> (tensor<4x8192xf32>)
+// CHECK-NEXT:      vector.transfer_read %[[PARTS]][%{{.*}}, %[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true, true]} : tensor<4x8192x8xf32>, vector<4x8x8xf32>
+// CHECK-NOT:       vector.multi_reduction
+// CHECK:           vector.transfer_write %{{.*}}, %[[OUT]][%{{.*}}, %[[ROW]]] {in_bounds = [true, true]} : vector<4x8xf32>, tensor<4x8192xf32>
+// CHECK:         tensor.collapse_shape %[[SUMS]] {{\[}}[0, 1]] : tensor<4x8192xf32> into tensor<32768xf32>
+func.func @sum_short_rows_streams(%input: tensor<32768x8xf32>) -> tensor<32768xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<32768x8xf32> -> tensor<32768xf32>
+  return %0 : tensor<32768xf32>
+}
+
+// -----
+
+/// Medium rows (40 f32, five 256-bit registers), 24 of them: tiles of 8 rows
+/// read as one vector<8x40xf32>; each row is reduced to one register by a
+/// tree over its registers, then the 8 rows share one shuffle tree.
+// CHECK-LABEL: func.func @sum_medium_rows(
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 iter_args(%{{.*}}) -> (tensor<24xf32>)
+// CHECK:           %[[TILE:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<24x40xf32>, vector<8x40xf32>
+// CHECK:           vector.extract_strided_slice %{{.*}} {offsets = [32], sizes = [8], strides = [1]} : vector<40xf32> to vector<8xf32>
+// CHECK:           vector.shuffle
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<24xf32>
+// CHECK-NOT:     vector.multi_reduction
+// CHECK:         return
+func.func @sum_medium_rows(%input: tensor<24x40xf32>) -> tensor<24xf32> {
+  %0 = reduce.sum %input axes [1] : tensor<24x40xf32> -> tensor<24xf32>
+  return %0 : tensor<24xf32>
+}

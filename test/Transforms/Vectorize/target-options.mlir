@@ -1,0 +1,60 @@
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 outer-rows-per-step=4" \
+// RUN:   --canonicalize | FileCheck %s --check-prefix=ROWS4
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256" --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=DEFAULT
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=512 stream-vector-bits=256" \
+// RUN:   --canonicalize | FileCheck %s --check-prefix=STREAM
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=SAME
+// RUN: reduce-opt %s --split-input-file --reduce-to-llvm="vector-width=512" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading \
+// RUN:   -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SAME
+// RUN: reduce-opt %s --split-input-file --reduce-to-llvm="vector-width=512 stream-vector-width=256" \
+// RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading \
+// RUN:   -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STREAM
+
+// The fields of the target description (docs/tuning.md) are pass options
+// that override the defaults: here the rows an outer-reduction step adds.
+
+// ROWS4-LABEL: func.func @l1_outer_axis
+// ROWS4:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<4x32xf32>
+// DEFAULT-LABEL: func.func @l1_outer_axis
+// DEFAULT:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<8x32xf32>
+func.func @l1_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
+  %0 = reduce.l1 %input axes [0] : tensor<1024x64xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// A reduction whose static input has at least 1 MiB streams it from L3 or
+// memory and is tiled with registers of stream-vector-bits; a smaller one
+// with registers of vector-bits. stream-vector-bits=0 is vector-bits, and
+// the pipeline's stream-vector-width defaults to vector-width when that is
+// set.
+
+/// 4 MiB: 4 rows at a time, 4 registers of 8 lanes each.
+// STREAM-LABEL: func.func @sum_rows_4mib(
+// STREAM:         vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x32xf32>
+// SAME-LABEL:  func.func @sum_rows_4mib(
+// SAME:          vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x64xf32>
+func.func @sum_rows_4mib(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> {
+  %r = reduce.sum %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
+  return %r : tensor<1024xf32>
+}
+
+/// 1 MiB less 16 KiB: 4 registers of 16 lanes.
+// STREAM-LABEL: func.func @sum_rows_below_1mib(
+// STREAM:         vector.transfer_read {{.*}} : tensor<252x1024xf32>, vector<4x64xf32>
+// SAME-LABEL:  func.func @sum_rows_below_1mib(
+// SAME:          vector.transfer_read {{.*}} : tensor<252x1024xf32>, vector<4x64xf32>
+func.func @sum_rows_below_1mib(%x: tensor<252x1024xf32>) -> tensor<252xf32> {
+  %r = reduce.sum %x axes [1] : tensor<252x1024xf32> -> tensor<252xf32>
+  return %r : tensor<252xf32>
+}

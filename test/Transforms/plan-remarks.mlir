@@ -1,0 +1,32 @@
+// RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
+// RUN:   --reduce-vectorize="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s
+// RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
+// RUN:   --reduce-plan="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PLAN
+
+// With remarks=true each op gets a remark with its plan and why (one thread:
+// the functions are planned in parallel otherwise, remarks interleaved); in
+// reduce-vectorize, the two ops of a split get theirs when they are made.
+
+// CHECK: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_blocks: 1048576 elements reduced to one value, in 512 blocks of 2048 (about 64 tiles of 32)
+// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
+// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, 4 rows at once
+// CHECK: remark: plan #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
+// CHECK: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
+// CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 8>: in cache: 6144 input bytes < min-stream-bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 8 at a time, reduced against each other by one shuffle tree
+// CHECK: remark: plan #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 1536, block_rows = 8, rows_per_step = 8>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 8 reduced rows per step
+
+// PLAN: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
+// PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 1024) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
+// PLAN-NOT: remark
+
+func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
+  %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
+  %r = reduce.sum %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}

@@ -1,0 +1,258 @@
+// RUN: reduce-opt %s --reduce-expand-minimumf --split-input-file | FileCheck %s
+// RUN: reduce-opt %s --reduce-expand-minimumf="x86-range" --split-input-file | FileCheck %s --check-prefix=RANGE
+
+// reduce-expand-minimumf rewrites f32/f64 minimumf into two plain min
+// selects whose bits are or'ed, and minimumf reductions into a tree of them.
+
+// CHECK-LABEL: func.func @scalar(
+// CHECK-SAME:      %[[A:.*]]: f32, %[[B:.*]]: f32)
+// CHECK:         %[[LT:.*]] = arith.cmpf olt, %[[A]], %[[B]] : f32
+// CHECK:         %[[MIN:.*]] = arith.select %[[LT]], %[[A]], %[[B]] : f32
+// CHECK:         %[[MINBITS:.*]] = arith.bitcast %[[MIN]] : f32 to i32
+// CHECK:         %[[GT:.*]] = arith.cmpf olt, %[[B]], %[[A]] : f32
+// CHECK:         %[[MIN2:.*]] = arith.select %[[GT]], %[[B]], %[[A]] : f32
+// CHECK:         %[[MIN2BITS:.*]] = arith.bitcast %[[MIN2]] : f32 to i32
+// CHECK:         %[[OR:.*]] = arith.ori %[[MINBITS]], %[[MIN2BITS]] : i32
+// CHECK:         %[[RESULT:.*]] = arith.bitcast %[[OR]] : i32 to f32
+// CHECK:         return %[[RESULT]] : f32
+func.func @scalar(%a: f32, %b: f32) -> f32 {
+  %0 = arith.minimumf %a, %b : f32
+  return %0 : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @vector_f64(
+// CHECK-COUNT-2: arith.select {{.*}} : vector<8xi1>, vector<8xf64>
+// CHECK:         arith.ori {{.*}} : vector<8xi64>
+// CHECK-NOT:     arith.minimumf
+func.func @vector_f64(%a: vector<8xf64>, %b: vector<8xf64>) -> vector<8xf64> {
+  %0 = arith.minimumf %a, %b : vector<8xf64>
+  return %0 : vector<8xf64>
+}
+
+// -----
+
+// f16 and bf16 are left alone: lower-reduce computes them in f32.
+
+// CHECK-LABEL: func.func @f16(
+// CHECK:         arith.minimumf {{.*}} : vector<4xf16>
+func.func @f16(%a: vector<4xf16>, %b: vector<4xf16>) -> vector<4xf16> {
+  %0 = arith.minimumf %a, %b : vector<4xf16>
+  return %0 : vector<4xf16>
+}
+
+// -----
+
+// A reduction of 6 lanes with an accumulator: lanes 4-5 are folded into
+// lanes 0-1, then the halves of 4 and of 2, then the accumulator.
+
+// CHECK-LABEL: func.func @reduction(
+// CHECK-SAME:      %[[V:.*]]: vector<6xf32>, %[[ACC:.*]]: f32)
+// CHECK:         %[[LOW:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK:         %[[TAIL:.*]] = vector.extract_strided_slice %[[V]] {offsets = [4], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK:         arith.cmpf olt, %[[LOW]], %[[TAIL]] : vector<2xf32>
+// CHECK:         %[[FOLDED:.*]] = arith.bitcast {{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK:         %[[HEAD:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [4], strides = [1]} : vector<6xf32> to vector<4xf32>
+// CHECK:         %[[FOUR:.*]] = vector.insert_strided_slice %[[FOLDED]], %[[HEAD]] {offsets = [0], strides = [1]} : vector<2xf32> into vector<4xf32>
+// CHECK:         %[[UPPER:.*]] = vector.extract_strided_slice %[[FOUR]] {offsets = [2], sizes = [2], strides = [1]} : vector<4xf32> to vector<2xf32>
+// CHECK:         arith.cmpf olt, %[[FOLDED]], %[[UPPER]] : vector<2xf32>
+// CHECK:         %[[TWO:.*]] = arith.bitcast {{.*}} : vector<2xi32> to vector<2xf32>
+// CHECK:         vector.extract_strided_slice %[[TWO]] {offsets = [0], sizes = [1], strides = [1]}
+// CHECK:         vector.extract_strided_slice %[[TWO]] {offsets = [1], sizes = [1], strides = [1]}
+// CHECK:         %[[ONE:.*]] = arith.bitcast {{.*}} : vector<1xi32> to vector<1xf32>
+// CHECK:         %[[FIRST:.*]] = vector.extract %[[ONE]][0] : f32 from vector<1xf32>
+// CHECK:         arith.cmpf olt, %[[FIRST]], %[[ACC]] : f32
+// CHECK:         %[[RESULT:.*]] = arith.bitcast {{.*}} : i32 to f32
+// CHECK:         return %[[RESULT]] : f32
+// CHECK-NOT:     vector.reduction
+func.func @reduction(%v: vector<6xf32>, %acc: f32) -> f32 {
+  %0 = vector.reduction <minimumf>, %v, %acc : vector<6xf32> into f32
+  return %0 : f32
+}
+
+// -----
+
+// Other reductions are left alone.
+
+// CHECK-LABEL: func.func @maximumf(
+// CHECK:         vector.reduction <maximumf>
+func.func @maximumf(%v: vector<16xf32>) -> f32 {
+  %0 = vector.reduction <maximumf>, %v : vector<16xf32> into f32
+  return %0 : f32
+}
+
+// -----
+
+// With x86-range, a tree of at least four vector minimums' leaves becomes a
+// tree of AVX-512DQ range instructions (imm 4: the minimum number) and one
+// ordered compare per pair of leaves, whose mask selects the tree or a NaN.
+// Without the option the same minimums become plain mins and ors.
+
+// RANGE-LABEL: func.func @tree5(
+// RANGE-SAME:      %[[A:[^:]*]]: vector<16xf32>, %[[B:[^:]*]]: vector<16xf32>, %[[C:[^:]*]]: vector<16xf32>, %[[D:[^:]*]]: vector<16xf32>, %[[E:[^:]*]]: vector<16xf32>)
+// RANGE-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<16xf32>
+// RANGE-DAG:     %[[IMM:.*]] = llvm.mlir.constant(4 : i32) : i32
+// RANGE-DAG:     %[[ALL:.*]] = llvm.mlir.constant(-1 : i16) : i16
+// RANGE-DAG:     %[[ZERO:.*]] = llvm.mlir.zero : vector<16xf32>
+// RANGE:         %[[AB:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[A]], %[[B]], %[[IMM]], %[[ZERO]], %[[ALL]], %[[IMM]]) : (vector<16xf32>, vector<16xf32>, i32, vector<16xf32>, i16, i32) -> vector<16xf32>
+// RANGE:         %[[CD:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[C]], %[[D]], {{.*}}) : {{.*}} -> vector<16xf32>
+// RANGE:         %[[ABCD:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[AB]], %[[CD]], {{.*}}) : {{.*}} -> vector<16xf32>
+// RANGE:         %[[ALL5:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[ABCD]], %[[E]], {{.*}}) : {{.*}} -> vector<16xf32>
+// RANGE:         %[[O1:.*]] = arith.cmpf ord, %[[A]], %[[B]] : vector<16xf32>
+// RANGE:         %[[O2:.*]] = arith.cmpf ord, %[[C]], %[[D]] : vector<16xf32>
+// RANGE:         %[[O12:.*]] = arith.andi %[[O1]], %[[O2]] : vector<16xi1>
+// RANGE:         %[[O3:.*]] = arith.cmpf ord, %[[E]], %[[E]] : vector<16xf32>
+// RANGE:         %[[ORD:.*]] = arith.andi %[[O12]], %[[O3]] : vector<16xi1>
+// RANGE:         %[[R:.*]] = arith.select %[[ORD]], %[[ALL5]], %[[NAN]] : vector<16xi1>, vector<16xf32>
+// RANGE:         return %[[R]] : vector<16xf32>
+// RANGE-NOT:     arith.minimumf
+// CHECK-LABEL: func.func @tree5(
+// CHECK-COUNT-8: arith.select
+// CHECK-NOT:     llvm.call_intrinsic
+func.func @tree5(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
+                 %d: vector<16xf32>, %e: vector<16xf32>) -> vector<16xf32> {
+  %0 = arith.minimumf %a, %b : vector<16xf32>
+  %1 = arith.minimumf %c, %d : vector<16xf32>
+  %2 = arith.minimumf %0, %1 : vector<16xf32>
+  %3 = arith.minimumf %2, %e : vector<16xf32>
+  return %3 : vector<16xf32>
+}
+
+// -----
+
+// 128- and 256-bit registers of f32 and f64: no rounding operand, an i8
+// mask.
+
+// RANGE-LABEL: func.func @widths(
+// RANGE-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.128"({{.*}}) : (vector<4xf32>, vector<4xf32>, i32, vector<4xf32>, i8) -> vector<4xf32>
+// RANGE-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.256"({{.*}}) : (vector<4xf64>, vector<4xf64>, i32, vector<4xf64>, i8) -> vector<4xf64>
+// RANGE-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.mask.range.pd.512"({{.*}}) : (vector<8xf64>, vector<8xf64>, i32, vector<8xf64>, i8, i32) -> vector<8xf64>
+// RANGE-NOT:     arith.minimumf
+func.func @widths(%a: vector<4xf32>, %b: vector<4xf32>, %c: vector<4xf32>,
+                  %d: vector<4xf32>, %e: vector<4xf64>, %f: vector<4xf64>,
+                  %g: vector<8xf64>, %h: vector<8xf64>)
+    -> (vector<4xf32>, vector<4xf64>, vector<8xf64>) {
+  %0 = arith.minimumf %a, %b : vector<4xf32>
+  %1 = arith.minimumf %c, %d : vector<4xf32>
+  %2 = arith.minimumf %0, %1 : vector<4xf32>
+  %3 = arith.minimumf %e, %f : vector<4xf64>
+  %4 = arith.minimumf %e, %e : vector<4xf64>
+  %5 = arith.minimumf %3, %4 : vector<4xf64>
+  %6 = arith.minimumf %5, %f : vector<4xf64>
+  %7 = arith.minimumf %g, %h : vector<8xf64>
+  %8 = arith.minimumf %h, %g : vector<8xf64>
+  %9 = arith.minimumf %7, %8 : vector<8xf64>
+  return %2, %6, %9 : vector<4xf32>, vector<4xf64>, vector<8xf64>
+}
+
+// -----
+
+// Left to the or expansion: a tree of three leaves, a result used twice
+// (the root of its own two-leaf tree, a leaf of the next), a vector that is
+// not a whole register, scalars, and minimums in different blocks.
+
+// RANGE-LABEL: func.func @kept(
+// RANGE-NOT:     llvm.call_intrinsic
+// RANGE:         return
+func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
+                %v: vector<6xf32>, %s: f32, %t: f32, %flag: i1)
+    -> (vector<16xf32>, vector<16xf32>, vector<6xf32>, f32, vector<16xf32>) {
+  %0 = arith.minimumf %a, %b : vector<16xf32>
+  %1 = arith.minimumf %0, %c : vector<16xf32>
+  %2 = arith.minimumf %1, %0 : vector<16xf32>
+  %3 = arith.minimumf %v, %v : vector<6xf32>
+  %4 = arith.minimumf %3, %v : vector<6xf32>
+  %5 = arith.minimumf %4, %3 : vector<6xf32>
+  %6 = arith.minimumf %s, %t : f32
+  %7 = arith.minimumf %6, %s : f32
+  %8 = arith.minimumf %7, %t : f32
+  %9 = arith.minimumf %a, %b : vector<16xf32>
+  %10 = arith.minimumf %9, %c : vector<16xf32>
+  %11 = scf.if %flag -> vector<16xf32> {
+    %12 = arith.minimumf %10, %a : vector<16xf32>
+    scf.yield %12 : vector<16xf32>
+  } else {
+    scf.yield %a : vector<16xf32>
+  }
+  return %1, %2, %5, %8, %11 : vector<16xf32>, vector<16xf32>, vector<6xf32>, f32, vector<16xf32>
+}
+
+// A chain of 200000 minimums is one tree, collected without recursion.
+// RUN: %python %S/Inputs/minimum-chain.py 200000 \
+// RUN:   | reduce-opt --reduce-expand-minimumf="x86-range" | FileCheck %s --check-prefix=CHAIN
+// CHAIN-LABEL: func.func @chain(
+// CHAIN-NOT:     arith.minimumf
+// CHAIN:         arith.select
+// CHAIN-NEXT:    return
+
+// -----
+
+// A loop-carried minimum of 4 registers: per register, a range
+// instruction and an ordered mask carried by the loop (starting from the
+// ordered lanes of the init); after the loop, each register is the range
+// result where its mask is set, a NaN elsewhere.
+
+// RANGE-LABEL: func.func @accumulator(
+// RANGE-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<64xf32>)
+// RANGE-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<16xf32>
+// RANGE:         %[[I0:.*]] = vector.extract_strided_slice %[[INIT]] {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:         %[[O0:.*]] = arith.cmpf ord, %[[I0]], %[[I0]] : vector<16xf32>
+// RANGE-COUNT-3: arith.cmpf ord
+// RANGE:         %[[LOOP:.*]]:5 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]], %[[K0:.*]] = %[[O0]], %[[K1:.*]] = %{{.*}}, %[[K2:.*]] = %{{.*}}, %[[K3:.*]] = %{{.*}}) -> (vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>)
+// RANGE:           %[[X:.*]] = vector.transfer_read %[[M]]
+// RANGE:           %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:           %[[XO0:.*]] = arith.cmpf ord, %[[X0]], %[[X0]] : vector<16xf32>
+// RANGE:           %[[N0:.*]] = arith.andi %[[K0]], %[[XO0]] : vector<16xi1>
+// RANGE:           %[[A0:.*]] = vector.extract_strided_slice %[[ACC]] {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:           %[[R0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[A0]], %[[X0]], {{.*}})
+// RANGE:           vector.insert_strided_slice %[[R0]], %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<64xf32>
+// RANGE-COUNT-3:   llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"
+// RANGE:           scf.yield %{{.*}}, %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<64xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>
+// RANGE:         %[[L0:.*]] = vector.extract_strided_slice %[[LOOP]]#0 {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:         %[[S0:.*]] = arith.select %[[LOOP]]#1, %[[L0]], %[[NAN]] : vector<16xi1>, vector<16xf32>
+// RANGE:         vector.insert_strided_slice %[[S0]]
+// RANGE-COUNT-3: arith.select %[[LOOP]]#{{[2-4]}}
+// RANGE:         %[[R:.*]] = vector.insert_strided_slice
+// RANGE:         return %[[R]] : vector<64xf32>
+// RANGE-NOT:     arith.minimumf
+func.func @accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c64 iter_args(%acc = %init) -> (vector<64xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<64xf32>
+    %min = arith.minimumf %x, %acc : vector<64xf32>
+    scf.yield %min : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+
+// -----
+
+// Not minimum accumulators: the iter_arg also read elsewhere, the minimum
+// also used elsewhere, a vector that is not whole registers. They keep the
+// or form.
+
+// RANGE-LABEL: func.func @not_accumulators(
+// RANGE-NOT:     llvm.call_intrinsic
+// RANGE:         return
+func.func @not_accumulators(%m: memref<4096xf32>, %init: vector<16xf32>, %odd: vector<6xf32>)
+    -> (vector<16xf32>, vector<16xf32>, vector<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r:3 = scf.for %i = %c0 to %c4096 step %c16 iter_args(%a = %init, %b = %init, %c = %odd) -> (vector<16xf32>, vector<16xf32>, vector<6xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<16xf32>
+    %y = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<6xf32>
+    %ma = arith.minimumf %x, %a : vector<16xf32>
+    %twice = arith.addf %ma, %a : vector<16xf32>
+    %mb = arith.minimumf %b, %x : vector<16xf32>
+    vector.transfer_write %mb, %m[%i] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
+    %mc = arith.minimumf %c, %y : vector<6xf32>
+    scf.yield %twice, %mb, %mc : vector<16xf32>, vector<16xf32>, vector<6xf32>
+  }
+  return %r#0, %r#1, %r#2 : vector<16xf32>, vector<16xf32>, vector<6xf32>
+}

@@ -1,0 +1,127 @@
+// RUN: reduce-opt %s --split-input-file --lower-reduce \
+// RUN:   --reduce-plan="vector-bits=256 stream-vector-bits=256" \
+// RUN:   | FileCheck %s --check-prefix=AVX2
+// RUN: reduce-opt %s --split-input-file --lower-reduce \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=512" \
+// RUN:   | FileCheck %s --check-prefix=AVX512
+// RUN: reduce-opt %s --split-input-file --lower-reduce \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2" \
+// RUN:   | FileCheck %s --check-prefix=THREADS
+// RUN: reduce-opt %s --split-input-file --lower-reduce \
+// RUN:   --reduce-plan="vector-bits=256 strict-fp-order=true" \
+// RUN:   | FileCheck %s --check-prefix=STRICT
+// RUN: reduce-opt %s --split-input-file --lower-reduce \
+// RUN:   --reduce-plan="vector-bits=256 min-short-split-factor=4096" \
+// RUN:   | FileCheck %s --check-prefix=FACTOR
+
+// The plan reduce-plan records for each layout, for two fixed target
+// descriptions: 256-bit registers everywhere (AVX2), and 512-bit registers
+// for in-cache and streamed inputs (AVX-512); then 512-bit registers
+// streaming at 256 bits on two threads, and strict-fp-order.
+
+// Long rows in cache: accumulators along the row, 4 rows at a time.
+// AVX2-LABEL: func.func @long_rows
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// AVX512-LABEL: func.func @long_rows
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// THREADS-LABEL: func.func @long_rows
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// STRICT-LABEL: func.func @long_rows
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+func.func @long_rows(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
+  %r = reduce.sum %x axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+// Short rows: a register's lanes of rows at once (8 or 16), streamed as 4
+// parts of the rows; ordered sums keep one reduction per row.
+// AVX2-LABEL: func.func @short_rows
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 16, row_tile = 8, row_streams = 4>}
+// AVX512-LABEL: func.func @short_rows
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 16, row_tile = 16, row_streams = 4>}
+// THREADS-LABEL: func.func @short_rows
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, threads = 2, thread_chunk = 32768, inner_tile = 16, row_tile = 8, row_streams = 4>}
+// STRICT-LABEL: func.func @short_rows
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 16, ordered = true>}
+func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
+  %r = reduce.sum %x axes [1] : tensor<65536x16xf32> -> tensor<65536xf32>
+  return %r : tensor<65536xf32>
+}
+
+// -----
+
+// Everything to one value: blocks of about 64 tiles (not for ordered sums).
+// AVX2-LABEL: func.func @all_axes
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>}
+// AVX512-LABEL: func.func @all_axes
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 256, vector_bits = 512>}
+// THREADS-LABEL: func.func @all_axes
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>}
+// STRICT-LABEL: func.func @all_axes
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
+  %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// Columns: vectors across the kept dim, blocked, 8 rows per step; on two
+// threads, one slice of rows per thread.
+// AVX2-LABEL: func.func @columns
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512-LABEL: func.func @columns
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// THREADS-LABEL: func.func @columns
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_threads, parts = 2, vector_bits = 256>}
+// STRICT-LABEL: func.func @columns
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
+  %r = reduce.min %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// -----
+
+// Short inner rows of a mixed-axes reduction: split into an outer reduction
+// and one of the short rows.
+// AVX2-LABEL: func.func @mixed_axes
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_short_rows, vector_bits = 256>}
+// AVX512-LABEL: func.func @mixed_axes
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_short_rows, vector_bits = 512>}
+// FACTOR-LABEL: func.func @mixed_axes
+// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, stream_rows = 4>}
+// STRICT-LABEL: func.func @mixed_axes
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, ordered = true>}
+func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
+  %r = reduce.sum %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+// Adjacent dims of the same kind are collapsed before the plan is chosen:
+// 72 rows of 240 f32, tiles of a power of two of registers that divides
+// 240 (16 with 8 lanes, 16 with 16 lanes).
+// AVX2-LABEL: func.func @collapsed
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 16, stream_rows = 4>}
+// AVX512-LABEL: func.func @collapsed
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 8>}
+func.func @collapsed(%x: tensor<6x12x10x24xf32>) -> tensor<6x12xf32> {
+  %r = reduce.sum %x axes [2, 3] : tensor<6x12x10x24xf32> -> tensor<6x12xf32>
+  return %r : tensor<6x12xf32>
+}
+
+// -----
+
+// Dynamic shapes are taken as in cache, with no row streams.
+// AVX2-LABEL: func.func @dynamic
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
+// AVX512-LABEL: func.func @dynamic
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>}
+func.func @dynamic(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
+  %r = reduce.l1 %x axes [1] : tensor<?x1024xf32> -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
