@@ -38,14 +38,17 @@ namespace json = llvm::json;
 using Clock = std::chrono::steady_clock;
 
 namespace {
+/// The kernels a field changes, and so the kernels that score it: a
+/// kernel the field leaves alone would only add its noise to the score.
+enum class Affects { all, minKernels, rowKernels };
+
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the static default first.
 struct Field {
   const char *name;
   const char *option;
   llvm::SmallVector<int64_t> candidates;
-  /// Only the min kernels depend on it.
-  bool minOnly = false;
+  Affects affects = Affects::all;
 };
 
 /// One kernel of the calibration module.
@@ -53,6 +56,18 @@ struct Kernel {
   const char *name;
   bool isMin;
   bool rows;
+
+  bool isAffectedBy(const Field &field) const {
+    switch (field.affects) {
+    case Affects::all:
+      return true;
+    case Affects::minKernels:
+      return isMin;
+    case Affects::rowKernels:
+      return rows;
+    }
+    return true;
+  }
 };
 } // namespace
 
@@ -60,6 +75,9 @@ static constexpr Kernel kKernels[] = {{"rows_sum", false, true},
                                       {"rows_min", true, true},
                                       {"cols_sum", false, false},
                                       {"cols_min", true, false}};
+
+/// Passes of the coordinate descent at most.
+static constexpr int kMaxPasses = 2;
 
 /// Columns of the calibration input: rows of 16 KiB, like the 4096x4096
 /// workloads of the benchmark.
@@ -117,7 +135,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   Field minimum{"range_minimum",
                 "minimum-lowering",
                 {staticTarget.rangeMinimum},
-                /*minOnly=*/true};
+                Affects::minKernels};
   if (hostHasRange())
     minimum.candidates.push_back(!staticTarget.rangeMinimum);
   fields.push_back(minimum);
@@ -127,8 +145,14 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
                     "prefetch-distance",
                     {staticTarget.prefetchDistance, 0, 4096}});
   // Rows of the innermost-reduction strategy read at once: streams for the
-  // prefetchers, or (1) one row at a time, fewer instructions in flight.
-  fields.push_back({"stream_rows", "stream-rows", {staticTarget.streamRows, 1}});
+  // prefetchers, or fewer (1: one row at a time), fewer instructions in
+  // flight. Only the kernels over rows use that strategy.
+  Field streamRows{"stream_rows", "stream-rows", {staticTarget.streamRows}};
+  for (int64_t candidate : {int64_t(2), int64_t(1)})
+    if (candidate != staticTarget.streamRows)
+      streamRows.candidates.push_back(candidate);
+  streamRows.affects = Affects::rowKernels;
+  fields.push_back(streamRows);
 
   // The current choice of every field, starting from the static default.
   std::map<std::string, int64_t> current;
@@ -142,15 +166,19 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
     return text;
   };
 
-  // The input: non-zero data, no NaN, written before it is read.
-  std::vector<float> input(rows * kColumns);
-  for (size_t i = 0; i < input.size(); ++i)
-    input[i] = 1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
-  std::vector<float> rowResults(rows), columnResults(kColumns);
+  // The input: non-zero data, no NaN, written before it is read, 64-byte
+  // aligned as the runtime's buffers are (a std::vector's misaligned data
+  // splits a vector read in two across cache lines, which favours other
+  // tiles than aligned data do).
   int64_t inputShape[] = {rows, kColumns};
+  Buffer input = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
+  llvm::MutableArrayRef<float> elements = input.getElements<float>();
+  for (size_t i = 0; i < elements.size(); ++i)
+    elements[i] = 1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
+  std::vector<float> rowResults(rows), columnResults(kColumns);
   int64_t rowShape[] = {rows};
   int64_t columnShape[] = {kColumns};
-  BufferView inputView{ElementType::f32, inputShape, input.data()};
+  BufferView inputView = input.getView();
 
   std::string source = getKernelSource(rows);
   llvm::StringMap<std::unique_ptr<JitModule>> modules;
@@ -170,12 +198,12 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
     return module.get();
   };
 
-  json::Object measured;
+  // The best time of each candidate of `field` (the other fields as chosen
+  // so far) relative to the field's static default, averaged over the
+  // kernels the field affects.
   std::mt19937_64 shuffler(42);
-  for (const Field &field : fields) {
-    if (field.candidates.size() < 2)
-      continue;
-    // The kernels of every candidate, the other fields as chosen so far.
+  auto timeCandidates =
+      [&](const Field &field) -> llvm::Expected<llvm::SmallVector<double>> {
     struct Run {
       size_t candidate;
       JitFunction function;
@@ -191,7 +219,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       if (!module)
         return module.takeError();
       for (const Kernel &kernel : kKernels) {
-        if (field.minOnly && !kernel.isMin)
+        if (!kernel.isAffectedBy(field))
           continue;
         llvm::Expected<JitFunction> function = (*module)->lookup(kernel.name);
         if (!function)
@@ -222,41 +250,62 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
           run.best = std::min(run.best, seconds);
       }
     }
-    // Each candidate's time relative to the static default, averaged over
-    // the kernels (the runs of a candidate are in kernel order).
+    // The runs of a candidate are in kernel order.
     size_t kernels = runs.size() / field.candidates.size();
     llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
     for (size_t i = 0; i < runs.size(); ++i)
       relative[runs[i].candidate] += runs[i].best / runs[i % kernels].best;
     for (double &value : relative)
       value /= static_cast<double>(kernels);
-    size_t fastest =
-        std::min_element(relative.begin(), relative.end()) - relative.begin();
-    size_t chosen = relative[0] <= relative[fastest] * (1 + options.tolerance)
-                        ? 0
-                        : fastest;
-    current[field.name] = field.candidates[chosen];
+    return relative;
+  };
 
-    json::Object times;
-    for (size_t c = 0; c < field.candidates.size(); ++c)
-      times[getOptionValue(field, field.candidates[c])] =
-          static_cast<int64_t>(std::lround(relative[c] * 1000));
-    measured[field.name] = std::move(times);
-    if (options.log) {
-      *options.log << field.name << ":";
+  // Fields interact (the best number of rows at once depends on how the
+  // minimum is lowered): a second pass measures each field again under the
+  // choices of the first, unless the first changed nothing. Its modules are
+  // mostly those of the first pass, compiled once.
+  json::Object measured;
+  int64_t passes = 0;
+  for (bool changed = true; changed && passes < kMaxPasses; ++passes) {
+    changed = false;
+    for (const Field &field : fields) {
+      if (field.candidates.size() < 2)
+        continue;
+      llvm::Expected<llvm::SmallVector<double>> relative =
+          timeCandidates(field);
+      if (!relative)
+        return relative.takeError();
+      size_t fastest = std::min_element(relative->begin(), relative->end()) -
+                       relative->begin();
+      size_t chosen =
+          (*relative)[0] <= (*relative)[fastest] * (1 + options.tolerance)
+              ? 0
+              : fastest;
+      changed |= current[field.name] != field.candidates[chosen];
+      current[field.name] = field.candidates[chosen];
+      profile.settings[field.name] = field.candidates[chosen];
+
+      json::Object times;
       for (size_t c = 0; c < field.candidates.size(); ++c)
-        *options.log << " " << getOptionValue(field, field.candidates[c]) << "="
-                     << llvm::format("%.3f", relative[c]);
-      *options.log << " -> " << getOptionValue(field, field.candidates[chosen])
-                   << "\n";
+        times[getOptionValue(field, field.candidates[c])] =
+            static_cast<int64_t>(std::lround((*relative)[c] * 1000));
+      measured[field.name] = std::move(times);
+      if (options.log) {
+        *options.log << "pass " << passes + 1 << ": " << field.name << ":";
+        for (size_t c = 0; c < field.candidates.size(); ++c)
+          *options.log << " " << getOptionValue(field, field.candidates[c])
+                       << "=" << llvm::format("%.3f", (*relative)[c]);
+        *options.log << " -> "
+                     << getOptionValue(field, field.candidates[chosen]) << "\n";
+      }
     }
-    profile.settings[field.name] = field.candidates[chosen];
   }
 
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   profile.calibration = json::Object{
       {"input_bytes", inputBytes},
       {"rounds", static_cast<int64_t>(rounds)},
+      {"passes", passes},
       {"millis", static_cast<int64_t>(std::lround(seconds * 1000))},
       {"relative_time_permille", std::move(measured)},
   };
