@@ -40,7 +40,11 @@ using Clock = std::chrono::steady_clock;
 namespace {
 /// The kernels a field changes, and so the kernels that score it: a
 /// kernel the field leaves alone would only add its noise to the score.
-enum class Affects { all, minKernels, rowKernels };
+/// `streamed`: the kernels over the large input (the fields of streamed
+/// reductions); `minKernels`: every minimum, in cache too (the lowering of
+/// the minimum applies to all); `streamedRows`: the streamed kernels over
+/// rows.
+enum class Affects { streamed, minKernels, streamedRows };
 
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the static default first.
@@ -48,50 +52,68 @@ struct Field {
   const char *name;
   const char *option;
   llvm::SmallVector<int64_t> candidates;
-  Affects affects = Affects::all;
+  Affects affects = Affects::streamed;
 };
 
 /// One kernel of the calibration module.
 struct Kernel {
   const char *name;
   bool isMin;
+  /// Reduces the innermost dim (rows), else the outer one.
   bool rows;
+  /// Reads the small in-cache input (many calls per timing), else the
+  /// large streamed one.
+  bool inCache;
 
   bool isAffectedBy(const Field &field) const {
     switch (field.affects) {
-    case Affects::all:
-      return true;
+    case Affects::streamed:
+      return !inCache;
     case Affects::minKernels:
       return isMin;
-    case Affects::rowKernels:
-      return rows;
+    case Affects::streamedRows:
+      return rows && !inCache;
     }
     return true;
   }
 };
 } // namespace
 
-static constexpr Kernel kKernels[] = {{"rows_sum", false, true},
-                                      {"rows_min", true, true},
-                                      {"cols_sum", false, false},
-                                      {"cols_min", true, false}};
+static constexpr Kernel kKernels[] = {{"rows_sum", false, true, false},
+                                      {"rows_min", true, true, false},
+                                      {"cols_sum", false, false, false},
+                                      {"cols_min", true, false, false},
+                                      {"tile_min", true, true, true}};
 
 /// Passes of the coordinate descent at most.
 static constexpr int kMaxPasses = 2;
 
-/// Columns of the calibration input: rows of 16 KiB, like the 4096x4096
-/// workloads of the benchmark.
+/// Columns of the streamed calibration input: rows of 16 KiB, like the
+/// 4096x4096 workloads of the benchmark.
 static constexpr int64_t kColumns = 4096;
 
+/// The in-cache input: 72 rows of 240 f32 (67.5 KiB, medium rows of 15
+/// 512-bit registers), like the benchmark's W4; calls of it are timed
+/// `kInCacheCalls` at a time.
+static constexpr int64_t kInCacheShape[] = {72, 240};
+static constexpr int kInCacheCalls = 256;
+
 /// The kernels: f32 sums and NaN-propagating minimums over the innermost
-/// dim (rows) and over the outer dim (columns) of a `rows` x kColumns input.
+/// dim (rows) and over the outer dim (columns) of a `rows` x kColumns input,
+/// and the minimum of the rows of the in-cache input.
 static std::string getKernelSource(int64_t rows) {
-  std::string in = "tensor<" + std::to_string(rows) + "x" +
-                   std::to_string(kColumns) + "xf32>";
+  auto tensor = [](ArrayRef<int64_t> shape) {
+    std::string text = "tensor<";
+    for (int64_t size : shape)
+      text += std::to_string(size) + "x";
+    return text + "f32>";
+  };
   std::string text;
   for (const Kernel &kernel : kKernels) {
-    std::string out =
-        "tensor<" + std::to_string(kernel.rows ? rows : kColumns) + "xf32>";
+    int64_t shape[] = {kernel.inCache ? kInCacheShape[0] : rows,
+                       kernel.inCache ? kInCacheShape[1] : kColumns};
+    std::string in = tensor(shape);
+    std::string out = tensor(shape[kernel.rows ? 0 : 1]);
     text += std::string("func.func @") + kernel.name + "(%x: " + in + ") -> " +
             out + " {\n  %r = reduce." + (kernel.isMin ? "min" : "sum") +
             " %x axes [" + (kernel.rows ? "1" : "0") + "] : " + in + " -> " +
@@ -151,7 +173,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   for (int64_t candidate : {int64_t(2), int64_t(1)})
     if (candidate != staticTarget.streamRows)
       streamRows.candidates.push_back(candidate);
-  streamRows.affects = Affects::rowKernels;
+  streamRows.affects = Affects::streamedRows;
   fields.push_back(streamRows);
 
   // The current choice of every field, starting from the static default.
@@ -175,10 +197,19 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   llvm::MutableArrayRef<float> elements = input.getElements<float>();
   for (size_t i = 0; i < elements.size(); ++i)
     elements[i] = 1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
-  std::vector<float> rowResults(rows), columnResults(kColumns);
+  Buffer inCacheInput =
+      Buffer::allocateForOverwrite(ElementType::f32, kInCacheShape);
+  llvm::MutableArrayRef<float> inCacheElements =
+      inCacheInput.getElements<float>();
+  for (size_t i = 0; i < inCacheElements.size(); ++i)
+    inCacheElements[i] = elements[i];
+  std::vector<float> rowResults(rows), columnResults(kColumns),
+      inCacheResults(kInCacheShape[0]);
   int64_t rowShape[] = {rows};
   int64_t columnShape[] = {kColumns};
+  int64_t inCacheRowShape[] = {kInCacheShape[0]};
   BufferView inputView = input.getView();
+  BufferView inCacheView = inCacheInput.getView();
 
   std::string source = getKernelSource(rows);
   llvm::StringMap<std::unique_ptr<JitModule>> modules;
@@ -207,7 +238,9 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
     struct Run {
       size_t candidate;
       JitFunction function;
+      BufferView input;
       MutableBufferView result;
+      int calls;
       double best = std::numeric_limits<double>::infinity();
     };
     std::vector<Run> runs;
@@ -224,12 +257,19 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
         llvm::Expected<JitFunction> function = (*module)->lookup(kernel.name);
         if (!function)
           return function.takeError();
+        if (kernel.inCache) {
+          runs.push_back({c, *function, inCacheView,
+                          MutableBufferView{ElementType::f32, inCacheRowShape,
+                                            inCacheResults.data()},
+                          kInCacheCalls});
+          continue;
+        }
         MutableBufferView result =
             kernel.rows ? MutableBufferView{ElementType::f32, rowShape,
                                             rowResults.data()}
                         : MutableBufferView{ElementType::f32, columnShape,
                                             columnResults.data()};
-        runs.push_back({c, *function, result});
+        runs.push_back({c, *function, inputView, result, 1});
       }
     }
     // One warm-up call each, then `rounds` rounds in a new order each: a
@@ -242,8 +282,10 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       for (size_t index : order) {
         Run &run = runs[index];
         Clock::time_point callStart = Clock::now();
-        if (llvm::Error err = run.function.callInto({inputView}, {run.result}))
-          return std::move(err);
+        for (int call = 0; call < run.calls; ++call)
+          if (llvm::Error err =
+                  run.function.callInto({run.input}, {run.result}))
+            return std::move(err);
         double seconds =
             std::chrono::duration<double>(Clock::now() - callStart).count();
         if (round > 0)
@@ -277,10 +319,14 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
         return relative.takeError();
       size_t fastest = std::min_element(relative->begin(), relative->end()) -
                        relative->begin();
-      size_t chosen =
-          (*relative)[0] <= (*relative)[fastest] * (1 + options.tolerance)
-              ? 0
-              : fastest;
+      // The current choice (the static default in the first pass) stays
+      // unless another is faster by more than the tolerance.
+      size_t incumbent = llvm::find(field.candidates, current[field.name]) -
+                         field.candidates.begin();
+      size_t chosen = (*relative)[incumbent] <=
+                              (*relative)[fastest] * (1 + options.tolerance)
+                          ? incumbent
+                          : fastest;
       changed |= current[field.name] != field.candidates[chosen];
       current[field.name] = field.candidates[chosen];
       profile.settings[field.name] = field.candidates[chosen];

@@ -142,6 +142,7 @@ static void addVectorization(OpPassManager &pm,
     passOptions.splitBlockTiles = target.splitBlockTiles;
     passOptions.maxShortRowBytes = target.maxShortRowBytes;
     passOptions.maxRowRegisters = target.maxRowRegisters;
+    passOptions.minRowTileRegisters = target.minRowTileRegisters;
     passOptions.minShortSplitFactor = target.minShortSplitFactor;
     passOptions.remarks = options.planRemarks;
   };

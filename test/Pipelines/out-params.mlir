@@ -12,7 +12,7 @@
 // CHECK-NOT:     llvm.call @malloc
 // CHECK-NOT:     llvm.intr.memcpy
 // CHECK:         llvm.getelementptr %arg12[
-// CHECK:         llvm.store %{{.*}}, %{{.*}} {{.*}}: vector<8xf32>, !llvm.ptr
+// CHECK:         llvm.store %{{.*}}, %{{.*}} {{.*}}: vector<{{8|24}}xf32>, !llvm.ptr
 // CHECK:         llvm.return{{$}}
 
 // RETURNS-LABEL: llvm.func @spec(

@@ -104,11 +104,13 @@ func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
 
 // Adjacent dims of the same kind are collapsed before the plan is chosen:
 // 72 rows of 240 f32, tiles of a power of two of registers that divides
-// 240 (16 with 8 lanes, 16 with 16 lanes).
+// 240 (16 with 8 lanes); with 16 lanes, rows of 15 registers, in cache:
+// tiles of 3 groups of 8 rows, the first multiple of 8 that divides 72 and
+// reads at least min-row-tile-registers (256) registers a step.
 // AVX2-LABEL: func.func @collapsed
 // AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 16, stream_rows = 4>}
 // AVX512-LABEL: func.func @collapsed
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 8>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 24>}
 func.func @collapsed(%x: tensor<6x12x10x24xf32>) -> tensor<6x12xf32> {
   %r = reduce.sum %x axes [2, 3] : tensor<6x12x10x24xf32> -> tensor<6x12xf32>
   return %r : tensor<6x12xf32>

@@ -8,11 +8,13 @@
 //
 // The calibration behind the host profile (reduce/Target/HostProfile.h):
 // JIT-compiles f32 sums and minimums over innermost rows and over the outer
-// dim of an input that streams from L3 or memory, under candidate values of
-// the target fields that matter (stream vector width, float minimum
-// lowering, accumulators, prefetch distance), times them interleaved, and
-// keeps the fastest value of each field, one field after the other. Used by
-// `reduce-tune`, by the JIT on first use and by `reduce-bench`.
+// dim of an input that streams from L3 or memory, and a minimum of medium
+// rows in cache, under candidate values of the target fields that matter
+// (stream vector width, float minimum lowering, accumulators, prefetch
+// distance, rows at once), times each field on the kernels it changes,
+// interleaved, and keeps the fastest value of each field, one field after
+// the other, in up to two passes. Used by `reduce-tune`, by the JIT on
+// first use and by `reduce-bench`.
 // docs/tuning.md describes what is measured.
 //
 //===----------------------------------------------------------------------===//
@@ -36,8 +38,9 @@ struct CalibrationOptions {
   int64_t inputBytes = 0;
   /// Timed calls of each kernel under each candidate (the best counts).
   unsigned rounds = 7;
-  /// A candidate replaces the static default of its field only if it is
-  /// faster by more than this fraction (ties keep the static default).
+  /// A candidate replaces the current choice of its field (the static
+  /// default in the first pass) only if it is faster by more than this
+  /// fraction (ties keep the current choice).
   double tolerance = 0.02;
   /// Where to write one line per field measured (nullptr: nowhere).
   llvm::raw_ostream *log = nullptr;

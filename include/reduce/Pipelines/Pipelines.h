@@ -168,6 +168,11 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Longest rows, in registers, of the row-tile strategy; "
                      "0: the target default"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> minRowTileRegisters{
+      *this, "min-row-tile-registers",
+      llvm::cl::desc("Fewest registers an in-cache row-tile step reads; 0: "
+                     "the target default"),
+      llvm::cl::init(0)};
   PassOptions::Option<unsigned> minShortSplitFactor{
       *this, "min-short-split-factor",
       llvm::cl::desc("Fewest outer reduced elements per partial result of a "

@@ -68,6 +68,10 @@ defvar ReducePlanOptions = [
            /*default=*/"0",
            "Fewest outer reduced elements per partial result of a "
            "split_short_rows split (0: the target default)">,
+    Option<"minRowTileRegisters", "min-row-tile-registers", "unsigned",
+           /*default=*/"0",
+           "Fewest registers an in-cache row-tile step reads (0: the target "
+           "default)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each linalg op with its plan and the reasons "
            "for each choice">,
@@ -131,8 +135,10 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       reduced one, of a power of two of at most one register (tiles of one
       register's lanes of rows, when the rows are a multiple of it) or of 2
       to `max-row-registers` whole registers (tiles of the largest power of
-      two of rows, at most the lanes, that divides the rows), and the dim
-      before it is parallel and static: the tile is read as one
+      two of rows, at most the lanes, that divides the rows; in cache,
+      whole multiples of that group that divide the rows, until a step reads
+      `min-row-tile-registers` registers), and the dim before it is parallel
+      and static: the tile is read as one
       `vector<R x C>`, each row of several registers is reduced to one by a
       tree, and the `vector.multi_reduction` across the rows becomes a
       shuffle tree that reduces the rows against each other instead of one

@@ -58,6 +58,11 @@ struct ReduceTarget {
   /// The longest rows, in registers, that the row-tile strategy reduces a
   /// tile of rows at a time with one shuffle tree.
   int64_t maxRowRegisters = 16;
+  /// The fewest registers an in-cache row-tile step reads: a tile of
+  /// medium rows grows by whole power-of-two groups of rows (each reduced
+  /// by its own shuffle tree) until it reads that many, more loads in
+  /// flight.
+  int64_t minRowTileRegisters = 256;
   /// How far ahead of a vector read of a streamed input `reduce-prefetch`
   /// prefetches, in bytes; 0: no software prefetch.
   int64_t prefetchDistance = 2048;
@@ -94,6 +99,7 @@ void forEachTargetField(TargetT &target, Fn &&fn) {
   fn("max_short_row_bytes", target.maxShortRowBytes, 1, kMaxBytes);
   fn("min_short_split_factor", target.minShortSplitFactor, 1, 1 << 20);
   fn("max_row_registers", target.maxRowRegisters, 1, 64);
+  fn("min_row_tile_registers", target.minRowTileRegisters, 1, 1 << 20);
   fn("prefetch_distance", target.prefetchDistance, 0, 1 << 20);
   fn("prefetch_stride", target.prefetchStride, 16, 4096);
   fn("min_prefetch_bytes", target.minPrefetchBytes, 0, kMaxBytes);
@@ -118,6 +124,7 @@ void overrideStrategyFields(ReduceTarget &target, const Options &options) {
   override(target.splitBlockTiles, unsigned(options.splitBlockTiles));
   override(target.maxShortRowBytes, uint64_t(options.maxShortRowBytes));
   override(target.maxRowRegisters, unsigned(options.maxRowRegisters));
+  override(target.minRowTileRegisters, unsigned(options.minRowTileRegisters));
   override(target.minShortSplitFactor, unsigned(options.minShortSplitFactor));
 }
 

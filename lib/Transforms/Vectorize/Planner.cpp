@@ -113,6 +113,14 @@ private:
                          tiles.rowsPerStep);
   }
 
+  /// Returns true if the loops (one thread's tile, after planThreads)
+  /// stream their input from L3 or memory: static, of at least
+  /// `minStreamBytes`.
+  bool streamsInput() const {
+    return !loops.isDynamic() &&
+           loops.inputBytes >= static_cast<uint64_t>(target.minStreamBytes);
+  }
+
   /// Registers of `streamVectorBits` for static inputs of at least
   /// `minStreamBytes`, else of `vectorBits`; `accumulators` of them per
   /// innermost tile.
@@ -302,7 +310,9 @@ private:
   ///   register's lanes of rows, when the rows are a multiple of it;
   /// - medium rows, 2 to `maxRowRegisters` whole registers: tiles of the
   ///   largest power of two of rows, at most the lanes, that divides the
-  ///   rows, so that the horizontal reductions share one shuffle tree.
+  ///   rows, so that the horizontal reductions share one shuffle tree; in
+  ///   cache, whole multiples of that group that divide the rows, until a
+  ///   step reads `minRowTileRegisters` registers.
   int64_t getRowTile() const {
     int64_t rank = loops.ranges.size();
     if (loops.getNumReductionLoops() != 1 || rank < 2 || ordered)
@@ -316,18 +326,33 @@ private:
       return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
     if (columns % lanes != 0 || columns > target.maxRowRegisters * lanes)
       return 0;
-    int64_t tile = std::min<int64_t>(lanes, rows & -rows);
-    return tile >= 2 ? tile : 0;
+    int64_t group = std::min<int64_t>(lanes, rows & -rows);
+    if (group < 2)
+      return 0;
+    int64_t rowRegisters = columns / lanes;
+    int64_t tile = group;
+    if (!streamsInput())
+      while (tile * rowRegisters < target.minRowTileRegisters &&
+             tile < rows) {
+        int64_t next = tile + group;
+        while (next < rows && rows % next != 0)
+          next += group;
+        tile = next;
+      }
+    return tile;
   }
 
   PlanAttr planRowTiles(int64_t rowTile) {
     int64_t rowStreams = 1;
-    if (loops.inputBytes >= static_cast<uint64_t>(target.minStreamBytes) &&
-        target.rowStreams > 1 &&
+    if (streamsInput() && target.rowStreams > 1 &&
         canExpandRowStreams(op, loops.ranges, target.rowStreams, rowTile))
       rowStreams = target.rowStreams;
+    int64_t group = std::min<int64_t>(rowTile & -rowTile, lanes);
     note("row_tiles: rows of ", loops.ranges.back(), " elements, ", rowTile,
          " at a time, reduced against each other by one shuffle tree",
+         group < rowTile ? " per " : "",
+         group < rowTile ? std::to_string(group) : "",
+         group < rowTile ? " rows" : "",
          rowStreams > 1 ? ", read as " : "",
          rowStreams > 1 ? std::to_string(rowStreams) : "",
          rowStreams > 1 ? " streams of consecutive rows" : "");

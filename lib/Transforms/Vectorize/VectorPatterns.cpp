@@ -137,8 +137,9 @@ struct CombineLeadingRows : OpRewritePattern<vector::MultiDimReductionOp> {
 /// `vector.multi_reduction` of a `vector<R x C>` over its rows (dim 1):
 /// a shuffle tree that reduces the rows against each other. With W the
 /// lanes of a register (`vectorBits` over the element width), C a power of
-/// two of at most W or a multiple of W, and R a power of two or a multiple
-/// of min(C, W):
+/// two of at most W or a multiple of W, and R even (the rows are reduced in
+/// groups of the largest power of two that divides R, at most W, one tree
+/// each):
 /// - a row of C > W elements is first reduced to one register by a tree
 ///   over its registers;
 /// - each level pairs two vectors that hold g rows as g segments of w lanes
@@ -171,9 +172,10 @@ struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
     int64_t width = columns <= registerLanes ? columns : registerLanes;
     if (width < 2 || !llvm::isPowerOf2_64(width) || columns % width != 0)
       return rewriter.notifyMatchFailure(op, "rows not a tree of shuffles");
-    int64_t groupRows = std::min(rows, width);
-    if (!llvm::isPowerOf2_64(groupRows) || rows % groupRows != 0 ||
-        groupRows < 2)
+    // Groups of the largest power of two of rows, at most the lanes, that
+    // divides the rows: one tree each.
+    int64_t groupRows = std::min(rows & -rows, width);
+    if (groupRows < 2)
       return rewriter.notifyMatchFailure(op, "row count not a tree");
     Location loc = op.getLoc();
     vector::CombiningKind kind = op.getKind();
