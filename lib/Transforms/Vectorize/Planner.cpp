@@ -311,8 +311,9 @@ private:
   /// - medium rows, 2 to `maxRowRegisters` whole registers: tiles of the
   ///   largest power of two of rows, at most the lanes, that divides the
   ///   rows, so that the horizontal reductions share one shuffle tree; in
-  ///   cache, whole multiples of that group that divide the rows, until a
-  ///   step reads `minRowTileRegisters` registers.
+  ///   cache, the first multiple of that group that divides the rows and
+  ///   reads `minRowTileRegisters` registers a step (or the largest that
+  ///   divides them, up to twice that).
   int64_t getRowTile() const {
     int64_t rank = loops.ranges.size();
     if (loops.getNumReductionLoops() != 1 || rank < 2 || ordered)
@@ -331,14 +332,21 @@ private:
       return 0;
     int64_t rowRegisters = columns / lanes;
     int64_t tile = group;
-    if (!streamsInput())
-      while (tile * rowRegisters < target.minRowTileRegisters &&
-             tile < rows) {
-        int64_t next = tile + group;
-        while (next < rows && rows % next != 0)
-          next += group;
-        tile = next;
-      }
+    if (streamsInput() || group * rowRegisters >= target.minRowTileRegisters)
+      return tile;
+    // The first multiple of the group that divides the rows and reads
+    // enough registers, else the largest that divides them; the search
+    // stops at twice the registers (rows may have a large prime factor).
+    int64_t limit = 2 * target.minRowTileRegisters;
+    for (int64_t candidate = 2 * group;
+         candidate <= rows && candidate * rowRegisters <= limit;
+         candidate += group) {
+      if (rows % candidate != 0)
+        continue;
+      tile = candidate;
+      if (candidate * rowRegisters >= target.minRowTileRegisters)
+        break;
+    }
     return tile;
   }
 

@@ -55,3 +55,16 @@ func.func @min_48x64(%x: tensor<48x64xf32>) -> tensor<48xf32> {
   %r = reduce.min %x axes [1] : tensor<48x64xf32> -> tensor<48xf32>
   return %r : tensor<48xf32>
 }
+
+// -----
+
+/// 2018 rows (2 x 1009) of 32 f32 (2 registers): groups of 2 rows; no other
+/// multiple of 2 up to 256 rows (twice 256 registers) divides 2018, so the
+/// tile stays one group, and the search stops there.
+// CHECK-LABEL: func.func @sum_2018x32(
+// CHECK:         scf.for {{.*}} step %c2
+// CHECK:           vector.transfer_read {{.*}} : tensor<2018x32xf32>, vector<2x32xf32>
+func.func @sum_2018x32(%x: tensor<2018x32xf32>) -> tensor<2018xf32> {
+  %r = reduce.sum %x axes [1] : tensor<2018x32xf32> -> tensor<2018xf32>
+  return %r : tensor<2018xf32>
+}
