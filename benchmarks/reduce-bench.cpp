@@ -84,6 +84,12 @@ static cl::list<std::string> extraJit(
     cl::desc("Also run the JIT with these pipeline options, one contender "
              "per occurrence (e.g. --extra-jit=accumulators=8), for exploring "
              "the pipeline; not part of the report"));
+static cl::opt<bool> largeLimit(
+    "large-limit",
+    cl::desc("Also measure the read-kernel family on at least four times "
+             "the L3 cache (and at least 1 GiB), out of every cache, when "
+             "all workloads run or --workloads names 4xL3"),
+    cl::init(true));
 static cl::opt<bool> quick("quick",
                            cl::desc("Shrink the large workloads 16x (for "
                                     "tests of the benchmark itself)"));
@@ -371,6 +377,34 @@ size_t calibrateLimit(const void *data, size_t bytes, int threads,
   return std::min_element(medians.begin(), medians.end()) - medians.begin();
 }
 
+/// Calibrates the read-kernel family on `bytes` bytes at `data` on
+/// `threads` threads (calibrateLimit), prints every kernel's speed and
+/// writes the JSON record of `id`; returns the fastest kernel.
+const bench::ReadKernel *measureLimitFamily(llvm::StringRef id,
+                                            const void *data, size_t bytes,
+                                            int threads,
+                                            llvm::raw_ostream *json) {
+  std::vector<double> gbps;
+  size_t best = calibrateLimit(data, bytes, threads, gbps);
+  const auto &family = bench::readKernelFamily();
+  llvm::outs() << id << " limit family, " << threads << " thread(s), "
+               << bytes << " bytes: best " << family[best].name << " "
+               << llvm::format("%.1f", gbps[best]) << " GB/s of";
+  for (auto [kernel, rate] : llvm::zip(family, gbps))
+    llvm::outs() << " " << kernel.name << "=" << llvm::format("%.1f", rate);
+  llvm::outs() << "\n";
+  if (json) {
+    *json << "{\"limit_family\":\"" << id << "\",\"threads\":" << threads
+          << ",\"bytes\":" << bytes << ",\"best\":\"" << family[best].name
+          << "\",\"kernels\":{";
+    for (size_t k = 0; k < family.size(); ++k)
+      *json << (k ? "," : "") << "\"" << family[k].name
+            << "\":" << llvm::format("%.3f", gbps[k]);
+    *json << "}}\n";
+  }
+  return &family[best];
+}
+
 struct Row {
   std::string workload, op, contender;
   int threads;
@@ -460,6 +494,27 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
                                "op", "contender", "thr", "time_us", "GB/s",
                                "ratio", "note");
+  // The limit out of every cache: the family on at least four times the L3
+  // (and at least 1 GiB, at most 8 GiB), written with non-zero data before
+  // it is read. Not a workload: the workloads' limits are their own sizes'.
+  bool largeSelected =
+      workloadIds.empty() ||
+      std::find(workloadIds.begin(), workloadIds.end(), "4xL3") !=
+          workloadIds.end();
+  if (largeLimit && largeSelected && !quick) {
+    int64_t l3Bytes = std::max<int64_t>(0, HostKey::getCurrent().l3Bytes);
+    size_t bytes = std::clamp<size_t>(4 * static_cast<size_t>(l3Bytes),
+                                      size_t(1) << 30, size_t(8) << 30);
+    int64_t shape[] = {static_cast<int64_t>(bytes / 4)};
+    Buffer large = Buffer::allocateForOverwrite(ElementType::i32, shape);
+    llvm::MutableArrayRef<int32_t> words = large.getElements<int32_t>();
+    for (size_t i = 0; i < words.size(); ++i)
+      words[i] = static_cast<int32_t>(i * 2654435761u) | 1;
+    for (int threads : {1, 2})
+      measureLimitFamily("4xL3", large.getData(), large.getSizeInBytes(),
+                         threads, json.get());
+  }
+
   for (const Workload &w : allWorkloads()) {
     if (!workloadIds.empty() &&
         std::find(workloadIds.begin(), workloadIds.end(), w.id) ==
@@ -503,26 +558,8 @@ int main(int argc, char **argv) {
         limitKernel[2] = limitKernel[1];
         continue;
       }
-      std::vector<double> gbps;
-      size_t best = calibrateLimit(input.getData(), bytes, threads, gbps);
-      const auto &family = bench::readKernelFamily();
-      limitKernel[threads] = &family[best];
-      llvm::outs() << w.id << " limit family, " << threads
-                   << " thread(s): best " << family[best].name << " "
-                   << llvm::format("%.1f", gbps[best]) << " GB/s of";
-      for (auto [kernel, rate] : llvm::zip(family, gbps))
-        llvm::outs() << " " << kernel.name << "="
-                     << llvm::format("%.1f", rate);
-      llvm::outs() << "\n";
-      if (json) {
-        *json << "{\"limit_family\":\"" << w.id << "\",\"threads\":"
-              << threads << ",\"best\":\"" << family[best].name
-              << "\",\"kernels\":{";
-        for (size_t k = 0; k < family.size(); ++k)
-          *json << (k ? "," : "") << "\"" << family[k].name
-                << "\":" << llvm::format("%.3f", gbps[k]);
-        *json << "}}\n";
-      }
+      limitKernel[threads] = measureLimitFamily(w.id, input.getData(), bytes,
+                                                threads, json.get());
     }
 
     for (bench::Op op : {bench::Op::sum, bench::Op::l1, bench::Op::min}) {

@@ -264,14 +264,20 @@ if limit_family:
         "1, 4 or 8 streams in lockstep, 4 or 8 accumulators, software "
         "prefetch off, 1 KiB or 4 KiB ahead, non-temporal loads), "
         "round-robin, 5 rounds; the fastest is the limit of that size and "
-        "thread count. Names: width-streams-accumulators[-prefetch][-nt].")
+        "thread count. `4xL3` is the family once more on at least four "
+        "times the L3 cache the CPU reports (and at least 1 GiB), out of "
+        "every cache: not a workload, the bandwidth of memory itself. "
+        "Names: width-streams-accumulators[-prefetch][-nt].")
     out("")
     out("| id | threads | best kernel | GB/s | runner-up | slowest |")
     out("|---|---|---|---|---|---|")
     for f in limit_family:
         ranked = sorted(f["kernels"].items(), key=lambda kv: -kv[1])
         second = ranked[1] if len(ranked) > 1 else ranked[0]
-        out(f"| {f['limit_family']} | {f['threads']} | `{f['best']}` | "
+        name = f["limit_family"]
+        if name == "4xL3" and "bytes" in f:
+            name += f" ({f['bytes'] / 2**30:.2f} GiB)"
+        out(f"| {name} | {f['threads']} | `{f['best']}` | "
             f"{f['kernels'][f['best']]:.1f} | `{second[0]}` {second[1]:.1f} | "
             f"`{ranked[-1][0]}` {ranked[-1][1]:.1f} |")
     out("")
