@@ -192,17 +192,18 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   // aligned as the runtime's buffers are (a std::vector's misaligned data
   // splits a vector read in two across cache lines, which favours other
   // tiles than aligned data do).
+  auto fill = [](Buffer &buffer) {
+    llvm::MutableArrayRef<float> elements = buffer.getElements<float>();
+    for (size_t i = 0; i < elements.size(); ++i)
+      elements[i] =
+          1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
+  };
   int64_t inputShape[] = {rows, kColumns};
   Buffer input = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
-  llvm::MutableArrayRef<float> elements = input.getElements<float>();
-  for (size_t i = 0; i < elements.size(); ++i)
-    elements[i] = 1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
+  fill(input);
   Buffer inCacheInput =
       Buffer::allocateForOverwrite(ElementType::f32, kInCacheShape);
-  llvm::MutableArrayRef<float> inCacheElements =
-      inCacheInput.getElements<float>();
-  for (size_t i = 0; i < inCacheElements.size(); ++i)
-    inCacheElements[i] = elements[i];
+  fill(inCacheInput);
   std::vector<float> rowResults(rows), columnResults(kColumns),
       inCacheResults(kInCacheShape[0]);
   int64_t rowShape[] = {rows};
