@@ -327,7 +327,7 @@ private:
       return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
     if (columns % lanes != 0 || columns > target.maxRowRegisters * lanes)
       return 0;
-    int64_t group = std::min<int64_t>(lanes, rows & -rows);
+    int64_t group = getShuffleTreeRows(rows, lanes);
     if (group < 2)
       return 0;
     int64_t rowRegisters = columns / lanes;
@@ -355,7 +355,7 @@ private:
     if (streamsInput() && target.rowStreams > 1 &&
         canExpandRowStreams(op, loops.ranges, target.rowStreams, rowTile))
       rowStreams = target.rowStreams;
-    int64_t group = std::min<int64_t>(rowTile & -rowTile, lanes);
+    int64_t group = getShuffleTreeRows(rowTile, lanes);
     note("row_tiles: rows of ", loops.ranges.back(), " elements, ", rowTile,
          " at a time, reduced against each other by one shuffle tree",
          group < rowTile ? " per " : "",

@@ -21,6 +21,8 @@
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <algorithm>
+
 namespace mlir::reduce::vectorize {
 
 //===----------------------------------------------------------------------===//
@@ -104,6 +106,14 @@ LogicalResult vectorizeElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
 //===----------------------------------------------------------------------===//
 // Vector patterns (VectorPatterns.cpp)
 //===----------------------------------------------------------------------===//
+
+/// The rows one shuffle tree reduces against each other in a tile of `rows`
+/// rows of registers of `lanes` lanes: the largest power of two that
+/// divides `rows`, at most `lanes` (a tile of more rows is several trees).
+/// Below 2 there is no tree.
+inline int64_t getShuffleTreeRows(int64_t rows, int64_t lanes) {
+  return std::min(rows & -rows, lanes);
+}
 
 /// Adds the patterns that finish the vectorized reductions: unit reduced
 /// dims dropped, leading rows combined, tiles of rows reduced by one shuffle

@@ -172,9 +172,8 @@ struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
     int64_t width = columns <= registerLanes ? columns : registerLanes;
     if (width < 2 || !llvm::isPowerOf2_64(width) || columns % width != 0)
       return rewriter.notifyMatchFailure(op, "rows not a tree of shuffles");
-    // Groups of the largest power of two of rows, at most the lanes, that
-    // divides the rows: one tree each.
-    int64_t groupRows = std::min(rows & -rows, width);
+    // Groups of rows, one tree each.
+    int64_t groupRows = reduce::vectorize::getShuffleTreeRows(rows, width);
     if (groupRows < 2)
       return rewriter.notifyMatchFailure(op, "row count not a tree");
     Location loc = op.getLoc();
