@@ -6,6 +6,9 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
 // RUN:   --reduce-vectorize="vector-bits=512 min-stream-bytes=4096" \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=STREAMED
+// RUN: reduce-opt %s --split-input-file \
+// RUN:   --reduce-to-llvm="vector-width=512 min-row-tile-registers=64 plan-remarks=true" \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=PIPELINE
 
 // reduce-vectorize, the `row_tiles` strategy on medium rows in cache: the
 // tile grows by whole groups of the largest power of two of rows that
@@ -28,6 +31,9 @@
 // SMALL-LABEL: func.func @sum_72x240(
 // SMALL:         scf.for {{.*}} step %c8
 // SMALL:           vector<8x240xf32>
+/// The reduce-to-llvm option reaches the planner and the recorded target.
+// PIPELINE: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 8>
+// PIPELINE: module attributes {reduce.target = {{{.*}}min_row_tile_registers = 64 : i64
 /// A streamed input keeps the group (its rows are read as row streams when
 /// they divide into them).
 // STREAMED-LABEL: func.func @sum_72x240(
