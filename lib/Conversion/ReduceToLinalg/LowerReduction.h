@@ -27,7 +27,7 @@ struct ReductionInfo {
   /// The signless element type the data is computed in.
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
-  /// f64 for f32 sums and l1 norms with f64 accumulation, else
+  /// f64 for f32 with f64 accumulation of an additive kind, else
   /// `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
@@ -36,12 +36,15 @@ struct ReductionInfo {
   NanMode nanMode;
 
   bool isFloat() const { return isa<FloatType>(elementType); }
-  /// True for a float min that skips NaN operands.
+  /// True for a float min or max that skips NaN operands.
   bool ignoresNan() const {
-    return kind == ReductionKind::min && isFloat() &&
-           nanMode == NanMode::ignore;
+    return hasNanMode(kind) && isFloat() && nanMode == NanMode::ignore;
   }
 };
+
+/// Returns true for the kinds that accumulate by addition (sum, l1,
+/// sum_square, l2, mean, log_sum): those `f64-accumulation` widens.
+bool isAdditive(ReductionKind kind);
 
 /// Returns the description of a reduction of kind `kind` on `elementType`.
 ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,

@@ -33,7 +33,6 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::reduce {
 #define GEN_PASS_DEF_CONVERTREDUCETOLINALGPASS
@@ -183,11 +182,24 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
     // for some widths, and LLVM narrows an f32 op on an extended value back
     // to the 16-bit type when it is exact.
     info.accType = Float32Type::get(elementType.getContext());
-  } else if (elementType.isF32() && f64Accumulation &&
-             kind != ReductionKind::min) {
+  } else if (elementType.isF32() && f64Accumulation && isAdditive(kind)) {
     info.accType = Float64Type::get(elementType.getContext());
   }
   return info;
+}
+
+bool mlir::reduce::isAdditive(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::sum:
+  case ReductionKind::l1:
+  case ReductionKind::sum_square:
+  case ReductionKind::l2:
+  case ReductionKind::mean:
+  case ReductionKind::log_sum:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// Returns `value` (of the signless element type) as the accumulator type.
@@ -210,44 +222,97 @@ static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
   return math::AbsIOp::create(b, loc, value);
 }
 
+/// Returns the term one input element contributes, in the accumulator
+/// type: |x| for l1, x * x for sum_square and l2, x itself otherwise.
+static Value createElementTerm(OpBuilder &b, Location loc,
+                               const ReductionInfo &info, Value element) {
+  switch (info.kind) {
+  case ReductionKind::l1:
+    return createAbs(b, loc, info, element);
+  case ReductionKind::sum_square:
+  case ReductionKind::l2:
+    element = extendToAcc(b, loc, info, element);
+    if (info.isFloat())
+      return arith::MulFOp::create(b, loc, element, element);
+    return arith::MulIOp::create(b, loc, element, element);
+  default:
+    return extendToAcc(b, loc, info, element);
+  }
+}
+
 /// Builds the body of the reduction: combines one input element `element`
 /// with the accumulator `acc`.
 static Value createCombiner(OpBuilder &b, Location loc,
                             const ReductionInfo &info, Value element,
                             Value acc) {
+  Value term = createElementTerm(b, loc, info, element);
+  bool isFloat = info.isFloat();
   switch (info.kind) {
-  case ReductionKind::l1:
-    element = createAbs(b, loc, info, element);
-    [[fallthrough]];
   case ReductionKind::sum:
-    element = extendToAcc(b, loc, info, element);
-    if (info.isFloat())
-      return arith::AddFOp::create(b, loc, element, acc);
-    return arith::AddIOp::create(b, loc, element, acc);
+  case ReductionKind::l1:
+  case ReductionKind::sum_square:
+  case ReductionKind::l2:
+  case ReductionKind::mean:
+  case ReductionKind::log_sum:
+    if (isFloat)
+      return arith::AddFOp::create(b, loc, term, acc);
+    return arith::AddIOp::create(b, loc, term, acc);
+  case ReductionKind::prod:
+    if (isFloat)
+      return arith::MulFOp::create(b, loc, term, acc);
+    return arith::MulIOp::create(b, loc, term, acc);
   case ReductionKind::min:
-    if (!info.isFloat()) {
-      if (info.isUnsigned)
-        return arith::MinUIOp::create(b, loc, element, acc);
-      return arith::MinSIOp::create(b, loc, element, acc);
-    }
-    return arith::MinimumFOp::create(b, loc, extendToAcc(b, loc, info, element),
-                                     acc);
+    if (isFloat)
+      return arith::MinimumFOp::create(b, loc, term, acc);
+    if (info.isUnsigned)
+      return arith::MinUIOp::create(b, loc, term, acc);
+    return arith::MinSIOp::create(b, loc, term, acc);
+  case ReductionKind::max:
+    if (isFloat)
+      return arith::MaximumFOp::create(b, loc, term, acc);
+    if (info.isUnsigned)
+      return arith::MaxUIOp::create(b, loc, term, acc);
+    return arith::MaxSIOp::create(b, loc, term, acc);
+  case ReductionKind::logical_and:
+    return arith::AndIOp::create(b, loc, term, acc);
+  case ReductionKind::logical_or:
+    return arith::OrIOp::create(b, loc, term, acc);
+  case ReductionKind::log_sum_exp:
+    break;
   }
-  llvm_unreachable("unknown reduction kind");
+  llvm_unreachable("log_sum_exp has no single combiner");
 }
 
-/// Returns the identity of the reduction as a typed attribute: 0, +inf or
-/// the largest value of the integer type.
+/// Returns the identity of the reduction as a typed attribute of the
+/// accumulator type: 0, 1 for prod, +inf or the largest integer for min,
+/// -inf or the lowest integer for max, true for logical_and.
 static TypedAttr getIdentityAttr(OpBuilder &b, const ReductionInfo &info) {
-  if (info.kind != ReductionKind::min)
-    return b.getZeroAttr(info.accType);
-  if (auto floatType = dyn_cast<FloatType>(info.accType))
-    return b.getFloatAttr(floatType,
-                          APFloat::getInf(floatType.getFloatSemantics()));
-  unsigned width = info.accType.getIntOrFloatBitWidth();
-  return b.getIntegerAttr(info.accType, info.isUnsigned
-                                            ? APInt::getMaxValue(width)
-                                            : APInt::getSignedMaxValue(width));
+  Type type = info.accType;
+  auto floatType = dyn_cast<FloatType>(type);
+  unsigned width = type.getIntOrFloatBitWidth();
+  switch (info.kind) {
+  case ReductionKind::prod:
+    if (floatType)
+      return b.getFloatAttr(floatType, 1.0);
+    return b.getIntegerAttr(type, 1);
+  case ReductionKind::min:
+  case ReductionKind::max: {
+    bool isMin = info.kind == ReductionKind::min;
+    if (floatType)
+      return b.getFloatAttr(
+          floatType,
+          APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/!isMin));
+    APInt value = isMin ? (info.isUnsigned ? APInt::getMaxValue(width)
+                                           : APInt::getSignedMaxValue(width))
+                        : (info.isUnsigned ? APInt::getMinValue(width)
+                                           : APInt::getSignedMinValue(width));
+    return b.getIntegerAttr(type, value);
+  }
+  case ReductionKind::logical_and:
+    return b.getIntegerAttr(type, APInt::getAllOnes(width));
+  default:
+    return b.getZeroAttr(type);
+  }
 }
 
 /// Returns an i8 that is 1 when the reduced extent (the product of the sizes
@@ -368,58 +433,69 @@ static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
 // Lowering
 //===----------------------------------------------------------------------===//
 
-/// Lowers a float min with `nan_mode ignore` as one `linalg.generic` with
-/// two reductions read from the same input: the minimum over the non-NaN
-/// elements (a NaN becomes +inf, the identity), and an i8 flag of whether a
-/// non-NaN element was seen (`arith.ori` from an init that is 1 when the
-/// reduced extent is 0). A final `linalg.map` gives NaN where only NaNs were
-/// seen. Both combiners are plain `arith.minimumf` / `arith.ori`, so the op
-/// tiles and vectorizes like the other reductions. The flag is an i8, not an
-/// i1: vectors of i1 are bit-packed in memory, scalars are not.
-static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
-                                 const ReductionInfo &info, Value input,
-                                 ArrayRef<OpFoldResult> inputSizes,
-                                 ArrayRef<OpFoldResult> resultSizes,
-                                 ArrayRef<int64_t> axes) {
-  Type floatType = info.accType;
-  Value inf = createFloatConstant(
-      b, loc, floatType, [](const auto &sem) { return APFloat::getInf(sem); });
-  Value minInit = createFilledTensor(b, loc, resultSizes, inf);
-  Value seenInit = createFilledTensor(
-      b, loc, resultSizes, createIsEmptyFlag(b, loc, inputSizes, axes));
-
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  SmallVector<AffineExpr> resultExprs;
-  SmallVector<utils::IteratorType> iterators;
+/// Returns the indexing maps and iterator types of a `linalg.generic` that
+/// reads an input of rank `rank` (its first operand) and reduces the dims
+/// `axes`: the identity map for the input, then `numKeptOperands` maps of
+/// the kept dims (for further inputs broadcast along `axes`, and outputs).
+static void getReductionMaps(OpBuilder &b, int64_t rank, ArrayRef<int64_t> axes,
+                             int64_t numKeptOperands,
+                             SmallVectorImpl<AffineMap> &maps,
+                             SmallVectorImpl<utils::IteratorType> &iterators) {
+  SmallVector<AffineExpr> keptExprs;
   for (int64_t dim = 0; dim < rank; ++dim) {
     bool reduced = llvm::is_contained(axes, dim);
     iterators.push_back(reduced ? utils::IteratorType::reduction
                                 : utils::IteratorType::parallel);
     if (!reduced)
-      resultExprs.push_back(b.getAffineDimExpr(dim));
+      keptExprs.push_back(b.getAffineDimExpr(dim));
   }
-  AffineMap resultMap = AffineMap::get(rank, 0, resultExprs, b.getContext());
-  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank), resultMap,
-                                 resultMap};
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  maps.append(numKeptOperands,
+              AffineMap::get(rank, 0, keptExprs, b.getContext()));
+}
+
+/// Lowers a float min or max with `nan_mode ignore` as one `linalg.generic`
+/// with two reductions read from the same input: the minimum (maximum) over
+/// the non-NaN elements (a NaN becomes the identity, +inf or -inf), and an
+/// i8 flag of whether a non-NaN element was seen (`arith.ori` from an init
+/// that is 1 when the reduced extent is 0). A final `linalg.map` gives NaN
+/// where only NaNs were seen. Both combiners are plain `arith.minimumf` /
+/// `arith.maximumf` / `arith.ori`, so the op tiles and vectorizes like the
+/// other reductions. The flag is an i8, not an i1: vectors of i1 are
+/// bit-packed in memory, scalars are not.
+static Value lowerNanSkippingMinMax(OpBuilder &b, Location loc,
+                                    const ReductionInfo &info, Value input,
+                                    ArrayRef<OpFoldResult> inputSizes,
+                                    ArrayRef<OpFoldResult> resultSizes,
+                                    ArrayRef<int64_t> axes) {
+  Type floatType = info.accType;
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+  Value extremeInit = createFilledTensor(b, loc, resultSizes, identity);
+  Value seenInit = createFilledTensor(
+      b, loc, resultSizes, createIsEmptyFlag(b, loc, inputSizes, axes));
+
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<AffineMap> maps;
+  SmallVector<utils::IteratorType> iterators;
+  getReductionMaps(b, rank, axes, /*numKeptOperands=*/2, maps, iterators);
   auto genericOp = linalg::GenericOp::create(
-      b, loc, TypeRange{minInit.getType(), seenInit.getType()},
-      ValueRange{input}, ValueRange{minInit, seenInit}, maps, iterators,
+      b, loc, TypeRange{extremeInit.getType(), seenInit.getType()},
+      ValueRange{input}, ValueRange{extremeInit, seenInit}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         Value element = extendToAcc(nested, nestedLoc, info, args[0]);
         Value isNumber = arith::CmpFOp::create(
             nested, nestedLoc, arith::CmpFPredicate::ORD, element, element);
         Value isNumberFlag = arith::ExtUIOp::create(
             nested, nestedLoc, nested.getI8Type(), isNumber);
-        Value bodyInf = createFloatConstant(
-            nested, nestedLoc, floatType,
-            [](const auto &sem) { return APFloat::getInf(sem); });
+        Value bodyIdentity = arith::ConstantOp::create(
+            nested, nestedLoc, getIdentityAttr(nested, info));
         Value number = arith::SelectOp::create(nested, nestedLoc, isNumber,
-                                               element, bodyInf);
-        Value min =
-            arith::MinimumFOp::create(nested, nestedLoc, number, args[1]);
+                                               element, bodyIdentity);
+        Value extreme =
+            createCombiner(nested, nestedLoc, info, number, args[1]);
         Value seen =
             arith::OrIOp::create(nested, nestedLoc, isNumberFlag, args[2]);
-        linalg::YieldOp::create(nested, nestedLoc, ValueRange{min, seen});
+        linalg::YieldOp::create(nested, nestedLoc, ValueRange{extreme, seen});
       });
 
   return createMap(
@@ -436,6 +512,179 @@ static Value lowerNanSkippingMin(OpBuilder &b, Location loc,
       });
 }
 
+/// Returns the reduction of `input` over `axes` with the single combiner of
+/// `info` (every kind but log_sum_exp), in the accumulator type: a
+/// `linalg.reduce` from a tensor filled with the identity.
+static Value createLinalgReduce(OpBuilder &b, Location loc,
+                                const ReductionInfo &info, Value input,
+                                ArrayRef<OpFoldResult> resultSizes,
+                                ArrayRef<int64_t> axes) {
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+  Value filled = createFilledTensor(b, loc, resultSizes, identity);
+  auto reduceOp = linalg::ReduceOp::create(
+      b, loc, ValueRange{input}, ValueRange{filled}, axes,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(
+            nested, nestedLoc,
+            createCombiner(nested, nestedLoc, info, args[0], args[1]));
+      });
+  return reduceOp->getResult(0);
+}
+
+/// Lowers log_sum_exp in two passes over the input: the NaN-propagating
+/// maximum `m` of each reduced set, then `sum(exp(x - s))` with the shift
+/// `s = m` where `m` is finite and 0 elsewhere (all -inf, a +inf, a NaN or
+/// an empty set, where shifting would make NaN of `-inf - -inf` or
+/// `inf - inf`). Returns the sums and sets `shift` to `s`, both in the
+/// accumulator type.
+static Value lowerShiftedExpSum(OpBuilder &b, Location loc,
+                                const ReductionInfo &info, Value input,
+                                ArrayRef<OpFoldResult> resultSizes,
+                                ArrayRef<int64_t> axes, Value &shift) {
+  Type accType = info.accType;
+  ReductionInfo maxInfo = info;
+  maxInfo.kind = ReductionKind::max;
+  maxInfo.nanMode = NanMode::propagate;
+  Value max = createLinalgReduce(b, loc, maxInfo, input, resultSizes, axes);
+  shift = createMap(
+      b, loc, max, resultSizes, accType,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value inf = createFloatConstant(
+            nested, nestedLoc, accType,
+            [](const auto &sem) { return APFloat::getInf(sem); });
+        Value zero = createFloatConstant(
+            nested, nestedLoc, accType,
+            [](const auto &sem) { return APFloat::getZero(sem); });
+        Value magnitude = math::AbsFOp::create(nested, nestedLoc, args[0]);
+        Value finite = arith::CmpFOp::create(
+            nested, nestedLoc, arith::CmpFPredicate::OLT, magnitude, inf);
+        return arith::SelectOp::create(nested, nestedLoc, finite, args[0],
+                                       zero)
+            .getResult();
+      });
+
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
+  Value init = createFilledTensor(b, loc, resultSizes, zero);
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<AffineMap> maps;
+  SmallVector<utils::IteratorType> iterators;
+  getReductionMaps(b, rank, axes, /*numKeptOperands=*/2, maps, iterators);
+  auto genericOp = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{input, shift},
+      ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value element = extendToAcc(nested, nestedLoc, info, args[0]);
+        Value shifted =
+            arith::SubFOp::create(nested, nestedLoc, element, args[1]);
+        Value exp = math::ExpOp::create(nested, nestedLoc, shifted);
+        Value sum = arith::AddFOp::create(nested, nestedLoc, exp, args[2]);
+        linalg::YieldOp::create(nested, nestedLoc, sum);
+      });
+  return genericOp->getResult(0);
+}
+
+/// Returns the number of elements each result reduces (the product of the
+/// sizes of the dims `axes` among `inputSizes`) as an i64.
+static Value createReducedCount(OpBuilder &b, Location loc,
+                                ArrayRef<OpFoldResult> inputSizes,
+                                ArrayRef<int64_t> axes) {
+  // The static sizes multiply without overflow: their product is at most
+  // the number of elements of a tensor type.
+  int64_t staticCount = 1;
+  Value count;
+  for (int64_t dim : axes) {
+    if (std::optional<int64_t> size = getConstantIntValue(inputSizes[dim])) {
+      staticCount *= *size;
+      continue;
+    }
+    Value size = cast<Value>(inputSizes[dim]);
+    count = count ? arith::MulIOp::create(b, loc, count, size).getResult()
+                  : size;
+  }
+  Value result = arith::ConstantIntOp::create(b, loc, staticCount, 64);
+  if (!count)
+    return result;
+  count = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), count);
+  if (staticCount == 1)
+    return count;
+  return arith::MulIOp::create(b, loc, count, result);
+}
+
+/// Returns `sum / count` truncating toward zero, 0 when `count` is 0: the
+/// integer mean. `sum` has the element width; `count` is an i64 that is at
+/// most the number of input elements.
+static Value createIntegerMean(OpBuilder &b, Location loc,
+                               const ReductionInfo &info, Value sum,
+                               Value count) {
+  Type type = sum.getType();
+  Type i64 = b.getI64Type();
+  bool widen = type.getIntOrFloatBitWidth() < 64;
+  Value wide = sum;
+  if (widen)
+    wide = info.isUnsigned
+               ? arith::ExtUIOp::create(b, loc, i64, sum).getResult()
+               : arith::ExtSIOp::create(b, loc, i64, sum).getResult();
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  Value isEmpty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
+  Value divisor = arith::SelectOp::create(b, loc, isEmpty, one, count);
+  Value quotient =
+      info.isUnsigned
+          ? arith::DivUIOp::create(b, loc, wide, divisor).getResult()
+          : arith::DivSIOp::create(b, loc, wide, divisor).getResult();
+  quotient =
+      arith::SelectOp::create(b, loc, isEmpty, zero, quotient).getResult();
+  if (widen)
+    quotient = arith::TruncIOp::create(b, loc, type, quotient).getResult();
+  return quotient;
+}
+
+/// Returns the result element of a reduction from its accumulator `acc`:
+/// the mean's division by `count` (an i64 for integers, the accumulator
+/// type for floats; unused by the other kinds), the
+/// square root of l2, the log of log_sum and log_sum_exp (plus its `shift`),
+/// then the rounding of a wide accumulator to the element type.
+static Value createFinalizer(OpBuilder &b, Location loc,
+                             const ReductionInfo &info, Value acc, Value count,
+                             Value shift) {
+  switch (info.kind) {
+  case ReductionKind::mean:
+    acc = info.isFloat() ? arith::DivFOp::create(b, loc, acc, count)
+                         : createIntegerMean(b, loc, info, acc, count);
+    break;
+  case ReductionKind::l2:
+    acc = math::SqrtOp::create(b, loc, acc);
+    break;
+  case ReductionKind::log_sum:
+    acc = math::LogOp::create(b, loc, acc);
+    break;
+  case ReductionKind::log_sum_exp:
+    acc = arith::AddFOp::create(b, loc, math::LogOp::create(b, loc, acc),
+                                shift);
+    break;
+  default:
+    break;
+  }
+  if (acc.getType() != info.elementType)
+    acc = arith::TruncFOp::create(b, loc, info.elementType, acc);
+  return acc;
+}
+
+/// Returns true if the result of a reduction needs a `createFinalizer` map
+/// after its accumulation.
+static bool needsFinalizer(const ReductionInfo &info) {
+  switch (info.kind) {
+  case ReductionKind::mean:
+  case ReductionKind::l2:
+  case ReductionKind::log_sum:
+  case ReductionKind::log_sum_exp:
+    return true;
+  default:
+    return info.accType != info.elementType;
+  }
+}
+
 Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
                                    const ReductionInfo &info, Value input,
                                    ArrayRef<int64_t> axes, bool keepDims) {
@@ -446,58 +695,50 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
 
   Value result;
   if (axes.empty()) {
-    // Nothing is reduced: the L1 norm of one element is its |x|.
+    // Nothing is reduced: each element is reduced alone, which gives the
+    // element itself except for |x| (l1 on signed types), x * x
+    // (sum_square), sqrt(x * x) (l2) and log x (log_sum).
     result = input;
-    if (info.kind == ReductionKind::l1 && !info.isUnsigned)
+    if (!isIdentityOnOneElement(info.kind, originalElementType))
       result = createMap(
           b, loc, input, inputSizes, info.elementType,
           [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-            Value abs = createAbs(nested, nestedLoc, info, args[0]);
-            if (abs.getType() == info.elementType)
-              return abs;
-            return arith::TruncFOp::create(nested, nestedLoc, info.elementType,
-                                           abs)
-                .getResult();
+            Value term = createElementTerm(nested, nestedLoc, info, args[0]);
+            return createFinalizer(nested, nestedLoc, info, term,
+                                   /*count=*/Value(), /*shift=*/Value());
           });
   } else {
     SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
-    if (info.ignoresNan()) {
-      result = lowerNanSkippingMin(b, loc, info, input, inputSizes, resultSizes,
-                                   axes);
-    } else {
-      Value identity =
-          arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
-      Value filled = createFilledTensor(b, loc, resultSizes, identity);
-      auto reduceOp = linalg::ReduceOp::create(
-          b, loc, ValueRange{input}, ValueRange{filled}, axes,
-          [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-            linalg::YieldOp::create(
-                nested, nestedLoc,
-                createCombiner(nested, nestedLoc, info, args[0], args[1]));
-          });
-      result = reduceOp->getResult(0);
-    }
-    // Wide accumulators are rounded once, at the end.
-    if (info.accType != info.elementType)
+    Value shift;
+    if (info.ignoresNan())
+      result = lowerNanSkippingMinMax(b, loc, info, input, inputSizes,
+                                      resultSizes, axes);
+    else if (info.kind == ReductionKind::log_sum_exp)
+      result =
+          lowerShiftedExpSum(b, loc, info, input, resultSizes, axes, shift);
+    else
+      result = createLinalgReduce(b, loc, info, input, resultSizes, axes);
+    if (needsFinalizer(info)) {
+      Value count;
+      if (info.kind == ReductionKind::mean) {
+        count = createReducedCount(b, loc, inputSizes, axes);
+        if (info.isFloat())
+          count = arith::UIToFPOp::create(b, loc, info.accType, count);
+      }
+      SmallVector<Value> sources = {result};
+      if (shift)
+        sources.push_back(shift);
       result = createMap(
-          b, loc, result, resultSizes, info.elementType,
+          b, loc, sources, resultSizes, info.elementType,
           [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-            return arith::TruncFOp::create(nested, nestedLoc, info.elementType,
-                                           args[0]);
+            return createFinalizer(nested, nestedLoc, info, args[0], count,
+                                   shift ? args[1] : Value());
           });
+    }
     if (keepDims)
       result = expandReducedDims(b, loc, input, inputSizes, result, axes);
   }
   return bitcastElements(b, loc, result, originalElementType);
-}
-
-/// Returns the NaN mode of `op`: its property for reduce.min, else the
-/// default (irrelevant for sum and l1).
-template <typename OpTy>
-static NanMode getNanMode(OpTy op) {
-  if constexpr (std::is_same_v<OpTy, MinOp>)
-    return op.getNanMode();
-  return NanMode::propagate;
 }
 
 namespace {
@@ -517,7 +758,7 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "unranked input");
     Location loc = op.getLoc();
     ReductionInfo info = getReductionInfo(
-        OpTy::kKind, inputType.getElementType(), getNanMode(op),
+        OpTy::kKind, inputType.getElementType(), getNanModeOf(op),
         f64Accumulation);
     auto resultType = cast<TensorType>(op.getResult().getType());
     // The site the pass gave an op with runtime checks.
@@ -566,11 +807,9 @@ static void assignRuntimeCheckSites(Operation *root) {
   root->walk([](func::FuncOp func) {
     SmallVector<Attribute> sites;
     func.walk([&](Operation *op) {
-      bool runtime = TypeSwitch<Operation *, bool>(op)
-                         .Case<SumOp, L1Op, MinOp>([](auto reduceOp) {
-                           return hasRuntimeChecks(reduceOp);
-                         })
-                         .Default([](Operation *) { return false; });
+      bool runtime = switchReductionOp(op, false, [](auto reduceOp) {
+        return hasRuntimeChecks(reduceOp);
+      });
       if (!runtime)
         return;
       op->setAttr(kRuntimeCheckSiteAttrName,
@@ -631,10 +870,9 @@ struct ConvertReduceToLinalgPass
     bool lowerable = true;
     root->walk([&](Operation *op) {
       LogicalResult result =
-          TypeSwitch<Operation *, LogicalResult>(op)
-              .Case<SumOp, L1Op, MinOp>(
-                  [](auto reduceOp) { return checkLowerable(reduceOp); })
-              .Default([](Operation *) { return success(); });
+          switchReductionOp(op, success(), [](auto reduceOp) {
+            return checkLowerable(reduceOp);
+          });
       lowerable &= succeeded(result);
     });
     if (!lowerable)
@@ -656,9 +894,15 @@ struct ConvertReduceToLinalgPass
 };
 } // namespace
 
+/// Adds the lowering of each op of `OpTys`.
+template <typename... OpTys>
+static void addLowerings(RewritePatternSet &patterns, bool f64Accumulation,
+                         ReductionOpList<OpTys...>) {
+  patterns.add<ReductionOpLowering<OpTys>...>(patterns.getContext(),
+                                              f64Accumulation);
+}
+
 void mlir::reduce::populateReduceToLinalgConversionPatterns(
     RewritePatternSet &patterns, bool f64Accumulation) {
-  patterns.add<ReductionOpLowering<SumOp>, ReductionOpLowering<L1Op>,
-               ReductionOpLowering<MinOp>>(patterns.getContext(),
-                                           f64Accumulation);
+  addLowerings(patterns, f64Accumulation, AllReductionOps());
 }

@@ -219,8 +219,8 @@ func.func @bad_axes_syntax(%x: tensor<6x12xf32>) {
 // -----
 
 func.func @bad_nan_mode(%x: tensor<6x12xf32>) {
-  // expected-error @+2 {{invalid value for property nan_mode, expected how reduce.min treats NaN inputs}}
-  // expected-error @+1 {{expected one of [propagate, ignore] for how reduce.min treats NaN inputs, got: maybe}}
+  // expected-error @+2 {{invalid value for property nan_mode, expected how reduce.min and reduce.max treat NaN inputs}}
+  // expected-error @+1 {{expected one of [propagate, ignore] for how reduce.min and reduce.max treat NaN inputs, got: maybe}}
   %0 = reduce.min %x axes [0] nan_mode maybe : tensor<6x12xf32> -> tensor<12xf32>
   return
 }

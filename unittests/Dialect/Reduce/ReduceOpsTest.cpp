@@ -221,9 +221,17 @@ TEST(ReduceHelpersTest, SupportedElementTypes) {
                  Type(b.getF32Type()), Type(b.getF64Type()),
                  Type(b.getI8Type()), Type(b.getI64Type()),
                  Type(b.getIntegerType(16, /*isSigned=*/false))})
-    EXPECT_TRUE(isSupportedElementType(t));
+    EXPECT_TRUE(isSupportedElementType(ReductionKind::sum, t));
   for (Type t : {Type(b.getI1Type()), Type(b.getIndexType()),
                  Type(b.getIntegerType(32, /*isSigned=*/true)),
                  Type(b.getIntegerType(7)), Type(b.getType<Float8E4M3FNType>())})
-    EXPECT_FALSE(isSupportedElementType(t));
+    EXPECT_FALSE(isSupportedElementType(ReductionKind::max, t));
+  // The float-only kinds and the logical ones.
+  EXPECT_TRUE(isSupportedElementType(ReductionKind::l2, b.getBF16Type()));
+  EXPECT_FALSE(isSupportedElementType(ReductionKind::log_sum, b.getI32Type()));
+  EXPECT_TRUE(isSupportedElementType(ReductionKind::logical_or, b.getI1Type()));
+  EXPECT_FALSE(
+      isSupportedElementType(ReductionKind::logical_and, b.getI8Type()));
+  EXPECT_FALSE(
+      isSupportedElementType(ReductionKind::logical_and, b.getF32Type()));
 }

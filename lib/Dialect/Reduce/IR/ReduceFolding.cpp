@@ -13,12 +13,13 @@
 //    (wrapping integers, f32 accumulation for f16/bf16, NaN modes, -0.0);
 //  - a constant axes operand becomes the static list;
 //  - reductions over size-1 dimensions only become a reshape (and |x| for
-//    reduce.l1).
+//    reduce.l1, x * x for reduce.sum_square).
 //
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -28,26 +29,13 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::reduce;
 
 /// Inputs larger than this are not constant folded, to bound compile time.
 static constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
-
-/// Returns the NaN mode of `op`: only reduce.min has one.
-template <typename OpTy>
-static NanMode getNanModeOf(OpTy op) {
-  if constexpr (std::is_same_v<OpTy, MinOp>)
-    return op.getNanMode();
-  else
-    return NanMode::propagate;
-}
-
-/// Returns true if reduce.<kind> over a single element of type `elementType`
-/// is the element itself (for l1 it is |x|, the identity for unsigned types).
-static bool isIdentityOnOneElement(ReductionKind kind, Type elementType) {
-  return kind != ReductionKind::l1 || elementType.isUnsignedInteger();
-}
 
 //===----------------------------------------------------------------------===//
 // Constant folding
@@ -87,76 +75,178 @@ public:
 };
 } // namespace
 
+/// Applies the host's `fn` to `value`, an f32 or f64 accumulator.
+template <typename Fn>
+static llvm::APFloat applyHostMath(const llvm::APFloat &value, Fn fn) {
+  if (&value.getSemantics() == &llvm::APFloat::IEEEdouble())
+    return llvm::APFloat(fn(value.convertToDouble()));
+  return llvm::APFloat(fn(value.convertToFloat()));
+}
+
+/// Returns the identity of a float reduction of `kind` in `semantics`.
+static llvm::APFloat getFloatIdentity(ReductionKind kind,
+                                      const llvm::fltSemantics &semantics) {
+  switch (kind) {
+  case ReductionKind::min:
+    return llvm::APFloat::getInf(semantics);
+  case ReductionKind::max:
+  case ReductionKind::log_sum_exp:
+    return llvm::APFloat::getInf(semantics, /*Negative=*/true);
+  case ReductionKind::prod:
+    return llvm::APFloat::getOne(semantics);
+  default:
+    return llvm::APFloat::getZero(semantics);
+  }
+}
+
+/// Folds a float reduction as the lowering computes it: in the accumulator
+/// type (f32 for f16/bf16), in row-major order, then finalized (mean, l2,
+/// log_sum, log_sum_exp; the transcendental ones through the host's libm)
+/// and rounded once.
 static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
                                    DenseElementsAttr input,
-                                   const OutputIndexMap &map,
+                                   const OutputIndexMap &map, int64_t count,
                                    RankedTensorType resultType) {
   auto elementType = cast<FloatType>(input.getElementType());
   const llvm::fltSemantics &semantics = elementType.getFloatSemantics();
   // f16 and bf16 accumulate in f32 and round once at the end.
   bool widen = elementType.isF16() || elementType.isBF16();
   const llvm::fltSemantics &accSemantics =
-      widen && kind != ReductionKind::min ? llvm::APFloat::IEEEsingle()
-                                          : semantics;
+      widen ? llvm::APFloat::IEEEsingle() : semantics;
+  constexpr auto rne = llvm::APFloat::rmNearestTiesToEven;
   bool losesInfo = false;
   auto toAcc = [&](llvm::APFloat value) {
-    value.convert(accSemantics, llvm::APFloat::rmNearestTiesToEven,
-                  &losesInfo);
+    value.convert(accSemantics, rne, &losesInfo);
     return value;
   };
 
+  auto values = input.getValues<llvm::APFloat>();
+  int64_t numInputs = input.getNumElements();
+  // log_sum_exp shifts each output by its maximum when that is finite.
+  SmallVector<llvm::APFloat> shift(map.numOutputs,
+                                   llvm::APFloat::getZero(accSemantics));
+  if (kind == ReductionKind::log_sum_exp) {
+    SmallVector<llvm::APFloat> max(
+        map.numOutputs, getFloatIdentity(ReductionKind::max, accSemantics));
+    for (int64_t linear = 0; linear < numInputs; ++linear) {
+      llvm::APFloat &acc = max[map(linear)];
+      acc = llvm::maximum(acc, toAcc(values[linear]));
+    }
+    for (auto [out, value] : llvm::enumerate(max))
+      if (value.isFinite())
+        shift[out] = value;
+  }
+
   SmallVector<llvm::APFloat> acc(
-      map.numOutputs, kind == ReductionKind::min
-                          ? llvm::APFloat::getInf(accSemantics)
-                          : llvm::APFloat::getZero(accSemantics));
+      map.numOutputs,
+      kind == ReductionKind::log_sum_exp
+          ? llvm::APFloat::getZero(accSemantics)
+          : getFloatIdentity(kind, accSemantics));
   // For nan_mode ignore: whether an output has seen a non-NaN value.
   SmallVector<bool> seenNumber(map.numOutputs, false);
   SmallVector<bool> seenNaN(map.numOutputs, false);
-
-  auto values = input.getValues<llvm::APFloat>();
-  for (int64_t linear = 0, e = input.getNumElements(); linear < e; ++linear) {
+  for (int64_t linear = 0; linear < numInputs; ++linear) {
     int64_t out = map(linear);
-    llvm::APFloat value = values[linear];
+    llvm::APFloat value = toAcc(values[linear]);
     switch (kind) {
     case ReductionKind::l1:
       value.clearSign();
-      [[fallthrough]];
+      acc[out].add(value, rne);
+      break;
+    case ReductionKind::sum_square:
+    case ReductionKind::l2:
+      value.multiply(value, rne);
+      acc[out].add(value, rne);
+      break;
     case ReductionKind::sum:
-      acc[out].add(toAcc(value), llvm::APFloat::rmNearestTiesToEven);
+    case ReductionKind::mean:
+    case ReductionKind::log_sum:
+      acc[out].add(value, rne);
+      break;
+    case ReductionKind::prod:
+      acc[out].multiply(value, rne);
+      break;
+    case ReductionKind::log_sum_exp:
+      value.subtract(shift[out], rne);
+      acc[out].add(
+          applyHostMath(value, [](auto x) { return std::exp(x); }), rne);
       break;
     case ReductionKind::min:
+    case ReductionKind::max:
       if (nanMode == NanMode::ignore && value.isNaN()) {
         seenNaN[out] = true;
         break;
       }
       seenNumber[out] = true;
-      acc[out] = llvm::minimum(acc[out], value);
+      acc[out] = kind == ReductionKind::min ? llvm::minimum(acc[out], value)
+                                            : llvm::maximum(acc[out], value);
       break;
+    case ReductionKind::logical_and:
+    case ReductionKind::logical_or:
+      llvm_unreachable("logical reductions have i1 elements");
     }
   }
 
+  llvm::APFloat countValue(accSemantics);
+  countValue.convertFromAPInt(llvm::APInt(64, count), /*IsSigned=*/false, rne);
   for (int64_t out = 0; out < map.numOutputs; ++out) {
+    llvm::APFloat &result = acc[out];
+    switch (kind) {
+    case ReductionKind::mean:
+      result.divide(countValue, rne);
+      break;
+    case ReductionKind::l2:
+      result = applyHostMath(result, [](auto x) { return std::sqrt(x); });
+      break;
+    case ReductionKind::log_sum:
+      result = applyHostMath(result, [](auto x) { return std::log(x); });
+      break;
+    case ReductionKind::log_sum_exp:
+      result = applyHostMath(result, [](auto x) { return std::log(x); });
+      result.add(shift[out], rne);
+      break;
+    default:
+      break;
+    }
     if (seenNaN[out] && !seenNumber[out])
-      acc[out] = llvm::APFloat::getQNaN(semantics);
+      result = llvm::APFloat::getQNaN(semantics);
     else
-      acc[out].convert(semantics, llvm::APFloat::rmNearestTiesToEven,
-                       &losesInfo);
+      result.convert(semantics, rne, &losesInfo);
   }
   return DenseElementsAttr::get(resultType, acc);
 }
 
+/// Returns the identity of an integer reduction of `kind` on `width` bits.
+static llvm::APInt getIntegerIdentity(ReductionKind kind, unsigned width,
+                                      bool isUnsigned) {
+  switch (kind) {
+  case ReductionKind::min:
+    return isUnsigned ? llvm::APInt::getMaxValue(width)
+                      : llvm::APInt::getSignedMaxValue(width);
+  case ReductionKind::max:
+    return isUnsigned ? llvm::APInt::getMinValue(width)
+                      : llvm::APInt::getSignedMinValue(width);
+  case ReductionKind::prod:
+    return llvm::APInt(width, 1);
+  case ReductionKind::logical_and:
+    return llvm::APInt::getAllOnes(width);
+  default:
+    return llvm::APInt::getZero(width);
+  }
+}
+
+/// Folds an integer (or i1) reduction: wrapping arithmetic, and for the
+/// mean a division of the wrapped sum truncating toward zero (0 for an
+/// empty set).
 static DenseElementsAttr foldInteger(ReductionKind kind,
                                      DenseElementsAttr input,
-                                     const OutputIndexMap &map,
+                                     const OutputIndexMap &map, int64_t count,
                                      RankedTensorType resultType) {
   auto elementType = cast<IntegerType>(input.getElementType());
   unsigned width = elementType.getWidth();
   bool isUnsigned = elementType.isUnsigned();
-  llvm::APInt identity =
-      kind != ReductionKind::min ? llvm::APInt::getZero(width)
-      : isUnsigned               ? llvm::APInt::getMaxValue(width)
-                                 : llvm::APInt::getSignedMaxValue(width);
-  SmallVector<llvm::APInt> acc(map.numOutputs, identity);
+  SmallVector<llvm::APInt> acc(map.numOutputs,
+                               getIntegerIdentity(kind, width, isUnsigned));
 
   auto values = input.getValues<llvm::APInt>();
   for (int64_t linear = 0, e = input.getNumElements(); linear < e; ++linear) {
@@ -167,14 +257,48 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
       // |INT_MIN| wraps to INT_MIN, as two's complement negation does.
       if (!isUnsigned)
         value = value.abs();
-      [[fallthrough]];
-    case ReductionKind::sum:
       result += value;
+      break;
+    case ReductionKind::sum_square:
+      result += value * value;
+      break;
+    case ReductionKind::sum:
+    case ReductionKind::mean:
+      result += value;
+      break;
+    case ReductionKind::prod:
+      result *= value;
       break;
     case ReductionKind::min:
       result = isUnsigned ? llvm::APIntOps::umin(result, value)
                           : llvm::APIntOps::smin(result, value);
       break;
+    case ReductionKind::max:
+      result = isUnsigned ? llvm::APIntOps::umax(result, value)
+                          : llvm::APIntOps::smax(result, value);
+      break;
+    case ReductionKind::logical_and:
+      result &= value;
+      break;
+    case ReductionKind::logical_or:
+      result |= value;
+      break;
+    case ReductionKind::l2:
+    case ReductionKind::log_sum:
+    case ReductionKind::log_sum_exp:
+      llvm_unreachable("float-only reduction on integers");
+    }
+  }
+  if (kind == ReductionKind::mean) {
+    // The quotient is computed on 128 bits, where neither operand wraps.
+    llvm::APInt divisor(128, count);
+    for (llvm::APInt &sum : acc) {
+      if (count == 0) {
+        sum = llvm::APInt::getZero(width);
+        continue;
+      }
+      sum = isUnsigned ? sum.zext(128).udiv(divisor).trunc(width)
+                       : sum.sext(128).sdiv(divisor).trunc(width);
     }
   }
   return DenseElementsAttr::get(resultType, acc);
@@ -220,9 +344,13 @@ static Attribute foldConstantReduction(ReductionKind kind, NanMode nanMode,
   OutputIndexMap map(inputType.getShape(), axes);
   if (map.numOutputs != *numOutputs)
     return {};
+  // The number of elements each output reduces (bounded as the input is).
+  int64_t count = 1;
+  for (int64_t dim : axes)
+    count *= inputType.getDimSize(dim);
   if (isa<FloatType>(input.getElementType()))
-    return foldFloat(kind, nanMode, input, map, rankedResult);
-  return foldInteger(kind, input, map, rankedResult);
+    return foldFloat(kind, nanMode, input, map, count, rankedResult);
+  return foldInteger(kind, input, map, count, rankedResult);
 }
 
 //===----------------------------------------------------------------------===//
@@ -272,15 +400,14 @@ static OpFoldResult foldReduction(OpTy op,
   return {};
 }
 
-OpFoldResult SumOp::fold(FoldAdaptor adaptor) {
-  return foldReduction(*this, adaptor);
-}
-OpFoldResult L1Op::fold(FoldAdaptor adaptor) {
-  return foldReduction(*this, adaptor);
-}
-OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
-  return foldReduction(*this, adaptor);
-}
+#define REDUCE_DEFINE_FOLD_HOOKS(OpTy)                                        \
+  OpFoldResult OpTy::fold(FoldAdaptor adaptor) {                              \
+    return foldReduction(*this, adaptor);                                     \
+  }                                                                           \
+  void OpTy::getCanonicalizationPatterns(RewritePatternSet &results,          \
+                                         MLIRContext *context) {              \
+    addReductionPatterns<OpTy>(results, context);                             \
+  }
 
 //===----------------------------------------------------------------------===//
 // Canonicalization patterns
@@ -365,10 +492,20 @@ struct ReplaceUnitReductionWithReshape : OpRewritePattern<OpTy> {
     Value value = input;
     Type elementType = inputType.getElementType();
     if (!isIdentityOnOneElement(OpTy::kKind, elementType)) {
-      if (isa<FloatType>(elementType))
-        value = math::AbsFOp::create(rewriter, loc, value);
+      // One element's |x| or x * x (exact in the 16-bit floats too, whose
+      // products fit f32); l2 and log_sum keep their lowering.
+      bool isFloat = isa<FloatType>(elementType);
+      if (OpTy::kKind == ReductionKind::l1)
+        value = isFloat ? math::AbsFOp::create(rewriter, loc, value).getResult()
+                        : math::AbsIOp::create(rewriter, loc, value).getResult();
+      else if (OpTy::kKind == ReductionKind::sum_square)
+        value = isFloat
+                    ? arith::MulFOp::create(rewriter, loc, value, value)
+                          .getResult()
+                    : arith::MulIOp::create(rewriter, loc, value, value)
+                          .getResult();
       else
-        value = math::AbsIOp::create(rewriter, loc, value);
+        return rewriter.notifyMatchFailure(op, "no elementwise form");
     }
     if (!normalized.empty() && !op.getKeepDims()) {
       // Each reduced unit dim joins the group of the next kept dim; trailing
@@ -404,15 +541,17 @@ static void addReductionPatterns(RewritePatternSet &results,
               ReplaceUnitReductionWithReshape<OpTy>>(context);
 }
 
-void SumOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                        MLIRContext *context) {
-  addReductionPatterns<SumOp>(results, context);
-}
-void L1Op::getCanonicalizationPatterns(RewritePatternSet &results,
-                                       MLIRContext *context) {
-  addReductionPatterns<L1Op>(results, context);
-}
-void MinOp::getCanonicalizationPatterns(RewritePatternSet &results,
-                                        MLIRContext *context) {
-  addReductionPatterns<MinOp>(results, context);
-}
+REDUCE_DEFINE_FOLD_HOOKS(SumOp)
+REDUCE_DEFINE_FOLD_HOOKS(L1Op)
+REDUCE_DEFINE_FOLD_HOOKS(MinOp)
+REDUCE_DEFINE_FOLD_HOOKS(MaxOp)
+REDUCE_DEFINE_FOLD_HOOKS(ProdOp)
+REDUCE_DEFINE_FOLD_HOOKS(MeanOp)
+REDUCE_DEFINE_FOLD_HOOKS(L2Op)
+REDUCE_DEFINE_FOLD_HOOKS(SumSquareOp)
+REDUCE_DEFINE_FOLD_HOOKS(LogSumOp)
+REDUCE_DEFINE_FOLD_HOOKS(LogSumExpOp)
+REDUCE_DEFINE_FOLD_HOOKS(LogicalAndOp)
+REDUCE_DEFINE_FOLD_HOOKS(LogicalOrOp)
+
+#undef REDUCE_DEFINE_FOLD_HOOKS

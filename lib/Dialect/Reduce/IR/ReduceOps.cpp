@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Parsing, printing, verification, type inference and shape reification of
-// the reduction ops. The three ops share one implementation, templated on
+// the reduction ops. The ops share one implementation, templated on
 // the op class. Folding and canonicalization live in ReduceFolding.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -33,14 +33,98 @@ using namespace mlir::reduce;
 // Shared semantics
 //===----------------------------------------------------------------------===//
 
-bool mlir::reduce::isSupportedElementType(Type type) {
-  if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
+StringRef mlir::reduce::stringifyReductionKind(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::sum:
+    return "sum";
+  case ReductionKind::l1:
+    return "l1";
+  case ReductionKind::min:
+    return "min";
+  case ReductionKind::max:
+    return "max";
+  case ReductionKind::prod:
+    return "prod";
+  case ReductionKind::mean:
+    return "mean";
+  case ReductionKind::l2:
+    return "l2";
+  case ReductionKind::sum_square:
+    return "sum_square";
+  case ReductionKind::log_sum:
+    return "log_sum";
+  case ReductionKind::log_sum_exp:
+    return "log_sum_exp";
+  case ReductionKind::logical_and:
+    return "logical_and";
+  case ReductionKind::logical_or:
+    return "logical_or";
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+namespace {
+/// The element types a kind accepts.
+enum class ElementClass { numeric, floats, bools };
+} // namespace
+
+static ElementClass getElementClass(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::l2:
+  case ReductionKind::log_sum:
+  case ReductionKind::log_sum_exp:
+    return ElementClass::floats;
+  case ReductionKind::logical_and:
+  case ReductionKind::logical_or:
+    return ElementClass::bools;
+  default:
+    return ElementClass::numeric;
+  }
+}
+
+bool mlir::reduce::isSupportedElementType(ReductionKind kind, Type type) {
+  bool isFloat = type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  switch (getElementClass(kind)) {
+  case ElementClass::floats:
+    return isFloat;
+  case ElementClass::bools:
+    return type.isSignlessInteger(1);
+  case ElementClass::numeric:
+    break;
+  }
+  if (isFloat)
     return true;
   auto intType = dyn_cast<IntegerType>(type);
   if (!intType || intType.isSigned())
     return false;
   unsigned width = intType.getWidth();
   return width == 8 || width == 16 || width == 32 || width == 64;
+}
+
+StringRef mlir::reduce::getSupportedElementTypesText(ReductionKind kind) {
+  switch (getElementClass(kind)) {
+  case ElementClass::floats:
+    return "f16, bf16, f32 or f64";
+  case ElementClass::bools:
+    return "i1";
+  case ElementClass::numeric:
+    break;
+  }
+  return "f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64";
+}
+
+bool mlir::reduce::isIdentityOnOneElement(ReductionKind kind,
+                                          Type elementType) {
+  switch (kind) {
+  case ReductionKind::l1:
+    return elementType.isUnsignedInteger();
+  case ReductionKind::sum_square:
+  case ReductionKind::l2:
+  case ReductionKind::log_sum:
+    return false;
+  default:
+    return true;
+  }
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -211,7 +295,8 @@ static FailureOr<TensorType> inferWithAxesOperand(ErrorEmitter emitError,
 /// a constant axes operand are used as a static list would be (repeats
 /// merged). Emits a diagnostic through `emitError` when it is set.
 static FailureOr<TensorType>
-inferResultType(ErrorEmitter emitError, Type input, Value axesOperand,
+inferResultType(ErrorEmitter emitError, ReductionKind kind, Type input,
+                Value axesOperand,
                 std::optional<ArrayRef<int64_t>> staticAxes, bool keepDims,
                 EmptyAxesMode emptyAxes) {
   auto fail = [&](auto &&...args) -> FailureOr<TensorType> {
@@ -222,10 +307,10 @@ inferResultType(ErrorEmitter emitError, Type input, Value axesOperand,
   auto inputType = dyn_cast_if_present<TensorType>(input);
   if (!inputType)
     return fail("expected a tensor input, but got ", input);
-  if (!isSupportedElementType(inputType.getElementType()))
+  if (!isSupportedElementType(kind, inputType.getElementType()))
     return fail("input element type ", inputType.getElementType(),
-                " is not supported: expected f16, bf16, f32, f64, "
-                "i8/i16/i32/i64 or ui8/ui16/ui32/ui64");
+                " is not supported: expected ",
+                getSupportedElementTypesText(kind));
   if (staticAxes && axesOperand)
     return fail("expected either static axes or an axes operand, but found "
                 "both");
@@ -374,7 +459,8 @@ static LogicalResult verifyReduction(OpTy op) {
            << inputType.getElementType();
   Value axesOperand = op.getAxesOperand();
   FailureOr<TensorType> inferred =
-      inferResultType(emitError, inputType, axesOperand, op.getAxes(),
+      inferResultType(emitError, OpTy::kKind, inputType, axesOperand,
+                      op.getAxes(),
                       op.getKeepDims(), op.getEmptyAxes());
   if (failed(inferred))
     return failure();
@@ -403,8 +489,8 @@ inferReductionReturnTypes(std::optional<Location> location,
     emitError = emitAtLocation;
   Value axesOperand = adaptor.getAxesOperand();
   FailureOr<TensorType> inferred = inferResultType(
-      emitError, adaptor.getInput().getType(), axesOperand, adaptor.getAxes(),
-      adaptor.getKeepDims(), adaptor.getEmptyAxes());
+      emitError, OpTy::kKind, adaptor.getInput().getType(), axesOperand,
+      adaptor.getAxes(), adaptor.getKeepDims(), adaptor.getEmptyAxes());
   if (failed(inferred))
     return failure();
   inferredReturnTypes.push_back(*inferred);
@@ -472,6 +558,15 @@ reifyReductionShapes(OpTy op, OpBuilder &builder,
 REDUCE_DEFINE_OP_HOOKS(SumOp)
 REDUCE_DEFINE_OP_HOOKS(L1Op)
 REDUCE_DEFINE_OP_HOOKS(MinOp)
+REDUCE_DEFINE_OP_HOOKS(MaxOp)
+REDUCE_DEFINE_OP_HOOKS(ProdOp)
+REDUCE_DEFINE_OP_HOOKS(MeanOp)
+REDUCE_DEFINE_OP_HOOKS(L2Op)
+REDUCE_DEFINE_OP_HOOKS(SumSquareOp)
+REDUCE_DEFINE_OP_HOOKS(LogSumOp)
+REDUCE_DEFINE_OP_HOOKS(LogSumExpOp)
+REDUCE_DEFINE_OP_HOOKS(LogicalAndOp)
+REDUCE_DEFINE_OP_HOOKS(LogicalOrOp)
 
 #undef REDUCE_DEFINE_OP_HOOKS
 

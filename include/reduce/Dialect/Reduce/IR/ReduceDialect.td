@@ -21,11 +21,14 @@ def Reduce_Dialect : Dialect {
   let summary = "Tensor reductions with OpenVINO and ONNX semantics";
   let description = [{
     The `reduce` dialect models the reduction operators of the OpenVINO opset
-    (ReduceSum-1, ReduceL1-4, ReduceMin-1) and of ONNX (ReduceSum, ReduceL1,
-    ReduceMin up to opset 18) on value-semantic tensors, with their exact
-    semantics: negative axes, empty axes, `keep_dims`, size-0 dimensions,
-    NaN handling, integer wrap-around and the accumulation type of 16-bit
-    floats.
+    (ReduceSum-1, ReduceL1-4, ReduceL2-4, ReduceMin-1, ReduceMax-1,
+    ReduceProd-1, ReduceMean-1, ReduceLogicalAnd-1, ReduceLogicalOr-1) and of
+    ONNX (ReduceSum, ReduceL1, ReduceL2, ReduceMin, ReduceMax, ReduceProd,
+    ReduceMean, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp up to opset
+    18, and opset 20's ReduceMin/ReduceMax on bool) on value-semantic
+    tensors, with their exact semantics: negative axes, empty axes,
+    `keep_dims`, size-0 dimensions, NaN handling, integer wrap-around and the
+    accumulation type of 16-bit floats.
 
     Every op reduces its `input` over a set of `axes`, given either as a
     static list (`axes [0, 2]`) or as a runtime tensor operand

@@ -16,7 +16,7 @@
 include "mlir/IR/EnumAttr.td"
 
 def Reduce_NanMode : I32Enum<"NanMode",
-    "how reduce.min treats NaN inputs", [
+    "how reduce.min and reduce.max treat NaN inputs", [
       I32EnumCase<"propagate", 0>,
       I32EnumCase<"ignore", 1>
     ]> {

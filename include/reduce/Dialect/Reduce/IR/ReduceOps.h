@@ -29,11 +29,42 @@
 namespace mlir {
 namespace reduce {
 
-/// The reductions of the dialect, one per op.
-enum class ReductionKind { sum, l1, min };
+/// The reductions of the dialect, one per op (named as its mnemonic).
+enum class ReductionKind {
+  sum,
+  l1,
+  min,
+  max,
+  prod,
+  mean,
+  l2,
+  sum_square,
+  log_sum,
+  log_sum_exp,
+  logical_and,
+  logical_or
+};
 
-/// Returns true if `type` is an element type the reduce ops accept.
-bool isSupportedElementType(Type type);
+/// Returns the op name of `kind` without the dialect prefix ("sum", ...).
+StringRef stringifyReductionKind(ReductionKind kind);
+
+/// Returns true if reduce.<kind> accepts `type` as its element type.
+bool isSupportedElementType(ReductionKind kind, Type type);
+
+/// Returns the element types reduce.<kind> accepts, as a diagnostic names
+/// them ("f16, bf16, f32 or f64", ...).
+StringRef getSupportedElementTypesText(ReductionKind kind);
+
+/// Returns true for the kinds with a `nan_mode` property (min and max).
+constexpr bool hasNanMode(ReductionKind kind) {
+  return kind == ReductionKind::min || kind == ReductionKind::max;
+}
+
+/// Returns true if reduce.<kind> over one element of type `elementType` is
+/// the element itself, so that empty axes and reductions of unit dims fold
+/// to the input. False for l1 on signed types (|x|), sum_square (x * x), l2
+/// (sqrt(x * x)) and log_sum (log x).
+bool isIdentityOnOneElement(ReductionKind kind, Type elementType);
 
 /// Normalizes `axes` for an input of rank `rank`: maps negative axes to
 /// non-negative ones, sorts them and merges duplicates. Returns failure if an
@@ -71,5 +102,50 @@ getKnownAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
 
 #define GET_OP_CLASSES
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h.inc"
+
+namespace mlir {
+namespace reduce {
+
+/// A list of op classes, to expand into patterns or type switches.
+template <typename... OpTys>
+struct ReductionOpList {};
+
+/// Every reduction op of the dialect.
+using AllReductionOps =
+    ReductionOpList<SumOp, L1Op, MinOp, MaxOp, ProdOp, MeanOp, L2Op,
+                    SumSquareOp, LogSumOp, LogSumExpOp, LogicalAndOp,
+                    LogicalOrOp>;
+
+/// Returns `fn(cast<OpTy>(op))` when `op` is one of the reduction ops
+/// `OpTys`, else `otherwise`.
+template <typename ResultT, typename Fn, typename... OpTys>
+ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn,
+                          ReductionOpList<OpTys...>) {
+  ResultT result = otherwise;
+  (void)((isa<OpTys>(op) ? (result = fn(cast<OpTys>(op)), true) : false) ||
+         ...);
+  return result;
+}
+
+/// Returns `fn(cast<OpTy>(op))` when `op` is a reduction op of the dialect,
+/// else `otherwise`.
+template <typename ResultT, typename Fn>
+ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn) {
+  return switchReductionOp(op, otherwise, std::forward<Fn>(fn),
+                           AllReductionOps());
+}
+
+/// Returns the NaN mode of `op`: its property for min and max, else the
+/// default (which the other kinds ignore).
+template <typename OpTy>
+NanMode getNanModeOf(OpTy op) {
+  if constexpr (hasNanMode(OpTy::kKind))
+    return op.getNanMode();
+  else
+    return NanMode::propagate;
+}
+
+} // namespace reduce
+} // namespace mlir
 
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEOPS_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The reduction operations: reduce.sum, reduce.l1 and reduce.min. They share
+// The reduction operations: the OpenVINO and ONNX Reduce* family. They share
 // one ODS class: operands, properties, assembly format, verifier, type
 // inference and folding hooks.
 //
@@ -32,6 +32,12 @@ def Reduce_Element : AnyTypeOf<[F16, BF16, F32, F64, I8, I16, I32, I64,
     "f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64">;
 
 def Reduce_Tensor : TensorOf<[Reduce_Element]>;
+
+def Reduce_Float : AnyTypeOf<[F16, BF16, F32, F64], "f16, bf16, f32 or f64">;
+
+def Reduce_FloatTensor : TensorOf<[Reduce_Float]>;
+
+def Reduce_BoolTensor : TensorOf<[I1]>;
 
 def Reduce_AxesTensor : TensorOf<[AnySignlessInteger]>;
 
@@ -81,30 +87,34 @@ defvar ReduceCommonDescription = [{
     axes can give: with `keep_dims` the input size or 1, without it the size
     of an input dim that can be kept at that position.
 
-    **Element types.** f16, bf16, f32, f64, i8/i16/i32/i64 (signless
-    integers are signed) and ui8/ui16/ui32/ui64. The result element type is
-    the input element type. Any other type (i1, index, complex, f8, ...) is
-    rejected: the data must be numeric.
+    **Element types.** The numeric ops (`sum`, `l1`, `sum_square`, `prod`,
+    `mean`, `min`, `max`) take f16, bf16, f32, f64, i8/i16/i32/i64
+    (signless integers are signed) and ui8/ui16/ui32/ui64; `l2`, `log_sum`
+    and `log_sum_exp` take the float types only; `logical_and` and
+    `logical_or` take i1 only. The result element type is the input element
+    type. Any other type (index, complex, f8, ...) is rejected.
 
     **Size-0 dimensions.** Reducing over a dimension of size 0 gives the
     identity of the reduction.
 }];
 
-class Reduce_ReductionOp<string mnemonic, list<Trait> traits = []>
+class Reduce_ReductionOp<string mnemonic,
+                         TypeConstraint tensorType = Reduce_Tensor,
+                         list<Trait> traits = []>
     : Reduce_Op<mnemonic, !listconcat(traits, [
         Pure,
         InferTypeOpAdaptorWithIsCompatible,
         DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
                                   ["reifyResultShapes"]>])> {
   dag commonArgs = (ins
-    Reduce_Tensor:$input,
+    tensorType:$input,
     Optional<Reduce_AxesTensor>:$axes_operand,
     OptionalAttr<DenseI64ArrayAttr>:$axes,
     UnitProp:$keep_dims,
     DefaultValuedProp<EnumProp<Reduce_EmptyAxesMode>,
                       "::mlir::reduce::EmptyAxesMode::noop">:$empty_axes);
   let arguments = commonArgs;
-  let results = (outs Reduce_Tensor:$result);
+  let results = (outs tensorType:$result);
 
   string commonFormat = [{
     $input `axes` custom<Axes>($axes_operand, $axes)
@@ -196,7 +206,27 @@ def Reduce_L1Op : Reduce_ReductionOp<"l1"> {
   }], ReduceCommonDescription);
 }
 
-def Reduce_MinOp : Reduce_ReductionOp<"min"> {
+/// The ops with a `nan_mode` property: min and max.
+class Reduce_NanModeReductionOp<string mnemonic>
+    : Reduce_ReductionOp<mnemonic> {
+  let arguments = !con(commonArgs, (ins
+    DefaultValuedProp<EnumProp<Reduce_NanMode>,
+                      "::mlir::reduce::NanMode::propagate">:$nan_mode));
+  let assemblyFormat = commonFormat # [{ (`nan_mode` $nan_mode^)? }]
+                       # typeFormat;
+}
+
+/// The NaN paragraph shared by reduce.min and reduce.max.
+defvar ReduceNanModeDescription = [{
+
+    **NaN.** The `nan_mode` property selects how NaN inputs are treated:
+    `propagate` (the default; any NaN in the reduced set gives NaN, as numpy
+    and the IEEE 754-2019 `minimum` and `maximum` operations) or `ignore`
+    (NaNs are skipped, as the OpenVINO reference does; a set that is all NaN
+    gives NaN).
+}];
+
+def Reduce_MinOp : Reduce_NanModeReductionOp<"min"> {
   let summary = "minimum of the elements over the given axes (ReduceMin)";
   let description = !strconcat([{
     Computes the minimum of the elements of `input` over `axes`, as OpenVINO
@@ -212,22 +242,212 @@ def Reduce_MinOp : Reduce_ReductionOp<"min"> {
     **Order.** Signless integers compare as signed, unsigned as unsigned.
     For floats `-0.0` is less than `+0.0`.
 
-    **NaN.** The `nan_mode` property selects how NaN inputs are treated:
-    `propagate` (the default; any NaN in the reduced set gives NaN, as numpy
-    and the IEEE 754-2019 `minimum` operation) or `ignore` (NaNs are
-    skipped, as the OpenVINO reference does; a set that is all NaN gives
-    NaN).
-
     **Identity.** The minimum over a size-0 dimension is `+inf` for floats
     and the largest value of the type for integers (the ONNX-18 rule).
     Empty axes fold to the input.
-  }], ReduceCommonDescription);
+  }], ReduceNanModeDescription, ReduceCommonDescription);
+}
 
-  let arguments = !con(commonArgs, (ins
-    DefaultValuedProp<EnumProp<Reduce_NanMode>,
-                      "::mlir::reduce::NanMode::propagate">:$nan_mode));
-  let assemblyFormat = commonFormat # [{ (`nan_mode` $nan_mode^)? }]
-                       # typeFormat;
+def Reduce_MaxOp : Reduce_NanModeReductionOp<"max"> {
+  let summary = "maximum of the elements over the given axes (ReduceMax)";
+  let description = !strconcat([{
+    Computes the maximum of the elements of `input` over `axes`, as OpenVINO
+    ReduceMax-1 and ONNX ReduceMax (up to opset 18; ONNX-20's ReduceMax on
+    bool is `reduce.logical_or`).
+
+    Example:
+
+    ```mlir
+    %r = reduce.max %x axes [0] : tensor<3x4xui8> -> tensor<4xui8>
+    %m = reduce.max %y axes [1] nan_mode ignore : tensor<4x8xf32> -> tensor<4xf32>
+    ```
+
+    **Order.** Signless integers compare as signed, unsigned as unsigned.
+    For floats `+0.0` is greater than `-0.0`.
+
+    **Identity.** The maximum over a size-0 dimension is `-inf` for floats
+    and the lowest value of the type for integers (the ONNX-18 rule).
+    Empty axes fold to the input.
+  }], ReduceNanModeDescription, ReduceCommonDescription);
+}
+
+def Reduce_ProdOp : Reduce_ReductionOp<"prod"> {
+  let summary = "product of the elements over the given axes (ReduceProd)";
+  let description = !strconcat([{
+    Computes the product of the elements of `input` over `axes`, as OpenVINO
+    ReduceProd-1 and ONNX ReduceProd (up to opset 18).
+
+    Example:
+
+    ```mlir
+    %r = reduce.prod %x axes [1] keep_dims : tensor<2x3xi32> -> tensor<2x1xi32>
+    ```
+
+    **Arithmetic.** Integer products wrap modulo 2^bits. f16 and bf16
+    accumulate in f32 and are rounded once at the end. The identity (the
+    product over a size-0 dimension) is 1. Empty axes fold to the input.
+    NaN and infinities follow IEEE 754 (`0 * inf` is NaN). Float products
+    may be reassociated by lowerings; the constant folder multiplies in
+    row-major order.
+  }], ReduceCommonDescription);
+}
+
+def Reduce_MeanOp : Reduce_ReductionOp<"mean"> {
+  let summary = "arithmetic mean over the given axes (ReduceMean)";
+  let description = !strconcat([{
+    Computes the mean, the sum divided by the number of reduced elements, of
+    `input` over `axes`, as OpenVINO ReduceMean-1 and ONNX ReduceMean (up to
+    opset 18).
+
+    Example:
+
+    ```mlir
+    %r = reduce.mean %x axes [-1] : tensor<4x8xf32> -> tensor<4xf32>
+    ```
+
+    **Arithmetic.** Floats: the sum as `reduce.sum` computes it (f16 and
+    bf16 in f32), divided once by the count converted to the accumulator
+    type, then rounded. Integers: the sum wraps modulo 2^bits as for
+    `reduce.sum`, and is then divided by the count truncating toward zero
+    (as C++ integer division; signless values divide as signed, unsigned as
+    unsigned).
+
+    **Identity.** Neither specification defines the mean of an empty set.
+    We chose what the arithmetic gives for floats, `0 / 0`, which is NaN
+    (as numpy's `mean`), and 0 for integers, where no NaN exists. Empty axes
+    fold to the input (the mean of one element).
+  }], ReduceCommonDescription);
+}
+
+def Reduce_SumSquareOp : Reduce_ReductionOp<"sum_square"> {
+  let summary = "sum of squares over the given axes (ReduceSumSquare)";
+  let description = !strconcat([{
+    Computes the sum of `x * x` of `input` over `axes`, as ONNX
+    ReduceSumSquare (up to opset 18).
+
+    Example:
+
+    ```mlir
+    %r = reduce.sum_square %x axes [0, 1] : tensor<3x2x2xf32> -> tensor<2xf32>
+    ```
+
+    **Arithmetic.** As `reduce.sum` on `x * x`: integer products and sums
+    wrap modulo 2^bits; f16 and bf16 square and accumulate in f32 and are
+    rounded once. The identity is 0. With empty axes the result is the
+    elementwise `x * x` (the sum of squares of a single element, as ONNX-18
+    computes it).
+  }], ReduceCommonDescription);
+}
+
+def Reduce_L2Op : Reduce_ReductionOp<"l2", Reduce_FloatTensor> {
+  let summary = "Euclidean norm over the given axes (ReduceL2)";
+  let description = !strconcat([{
+    Computes the L2 norm, `sqrt(sum(x * x))`, of `input` over `axes`, as
+    OpenVINO ReduceL2-4 and ONNX ReduceL2 (up to opset 18), for float
+    element types.
+
+    Example:
+
+    ```mlir
+    %r = reduce.l2 %x axes [2] keep_dims : tensor<3x2x2xf32> -> tensor<3x2x1xf32>
+    ```
+
+    **Arithmetic.** One pass: the squares are summed as `reduce.sum_square`
+    sums them (f16 and bf16 in f32) and the square root (correctly rounded)
+    is taken once per result, then rounded to the element type. As the
+    formula says, squares that overflow give `+inf`: the norm is not
+    rescaled. The identity is 0. With empty axes the result is the
+    elementwise `sqrt(x * x)`, the norm of a single element.
+
+    **Integers.** Not accepted: the OpenVINO reference and ONNX cast a
+    float square root back to the integer type, which this dialect leaves
+    to an explicit conversion.
+  }], ReduceCommonDescription);
+}
+
+def Reduce_LogSumOp : Reduce_ReductionOp<"log_sum", Reduce_FloatTensor> {
+  let summary = "natural log of the sum over the given axes (ReduceLogSum)";
+  let description = !strconcat([{
+    Computes `log(sum(x))` of `input` over `axes`, as ONNX ReduceLogSum (up
+    to opset 18), for float element types.
+
+    Example:
+
+    ```mlir
+    %r = reduce.log_sum %x axes [0] : tensor<3x4xf32> -> tensor<4xf32>
+    ```
+
+    **Arithmetic.** One pass: the sum as `reduce.sum` computes it (f16 and
+    bf16 in f32), then one `log` per result, then rounded to the element
+    type. `log(0)` is `-inf` (so is the identity, the value over a size-0
+    dimension), the log of a negative sum is NaN. With empty axes the result
+    is the elementwise `log(x)`.
+  }], ReduceCommonDescription);
+}
+
+def Reduce_LogSumExpOp
+    : Reduce_ReductionOp<"log_sum_exp", Reduce_FloatTensor> {
+  let summary = "log of the sum of exponentials over the given axes "
+                "(ReduceLogSumExp)";
+  let description = !strconcat([{
+    Computes `log(sum(exp(x)))` of `input` over `axes`, as ONNX
+    ReduceLogSumExp (up to opset 18), for float element types, without
+    overflow.
+
+    Example:
+
+    ```mlir
+    %r = reduce.log_sum_exp %x axes [1] : tensor<3x4xf32> -> tensor<3xf32>
+    ```
+
+    **Arithmetic.** Two passes over the input, in the accumulator type (f32
+    for f16 and bf16): the maximum `m` of the reduced set (NaN-propagating),
+    then `log(sum(exp(x - s))) + s` with the shift `s = m` when `m` is
+    finite and `s = 0` otherwise. So inputs like 1000.0 do not overflow, and
+    the result is exactly what the math gives at the edges: `+inf` when an
+    element is `+inf` (and none is NaN), NaN when an element is NaN, `-inf`
+    when every element is `-inf` and for a size-0 dimension (the identity).
+    With empty axes the result is the input (the shift makes
+    `log(exp(x - x)) + x` exact).
+  }], ReduceCommonDescription);
+}
+
+def Reduce_LogicalAndOp
+    : Reduce_ReductionOp<"logical_and", Reduce_BoolTensor> {
+  let summary = "logical and of i1 elements over the given axes "
+                "(ReduceLogicalAnd)";
+  let description = !strconcat([{
+    Computes whether all elements of the i1 `input` are true over `axes`, as
+    OpenVINO ReduceLogicalAnd-1 and ONNX-20 ReduceMin on bool.
+
+    Example:
+
+    ```mlir
+    %r = reduce.logical_and %x axes [1] : tensor<4x8xi1> -> tensor<4xi1>
+    ```
+
+    **Identity.** True (the `and` of an empty set). Empty axes fold to the
+    input.
+  }], ReduceCommonDescription);
+}
+
+def Reduce_LogicalOrOp
+    : Reduce_ReductionOp<"logical_or", Reduce_BoolTensor> {
+  let summary = "logical or of i1 elements over the given axes "
+                "(ReduceLogicalOr)";
+  let description = !strconcat([{
+    Computes whether any element of the i1 `input` is true over `axes`, as
+    OpenVINO ReduceLogicalOr-1 and ONNX-20 ReduceMax on bool.
+
+    Example:
+
+    ```mlir
+    %r = reduce.logical_or %x axes [0] keep_dims : tensor<4x8xi1> -> tensor<1x8xi1>
+    ```
+
+    **Identity.** False (the `or` of an empty set). Empty axes fold to the
+    input.
+  }], ReduceCommonDescription);
 }
 
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEOPS_TD
