@@ -220,6 +220,10 @@ static void addLoweringToLLVM(OpPassManager &pm,
     minimumOptions.x86Range = target.rangeMinimum;
     pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
   }
+  // exp and log (log_sum_exp, log_sum) as vector polynomials, not a libm
+  // call per lane.
+  if (!options.lowerToLoops)
+    pm.addPass(createReduceApproximateMathPass());
   // Loop accumulators of a length that is not a power of two (a tile of 5
   // registers) would be scalarized by the backend.
   pm.addPass(createReduceSplitLoopVectorsPass());

@@ -289,6 +289,25 @@ def ReduceExpandBF16Pass : Pass<"reduce-expand-bf16"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def ReduceApproximateMathPass : Pass<"reduce-approximate-math"> {
+  let summary = "Expand f32 exp and log into polynomial approximations";
+  let description = [{
+    The backend lowers a vector `llvm.exp` or `llvm.log` into one libm call
+    per lane, which leaves `reduce.log_sum_exp` (an exp per element) two
+    orders of magnitude below memory bandwidth. This pass rewrites
+    `math.exp` and `math.log` on f32 and vectors of f32 into upstream
+    MLIR's polynomial approximations: plain vector arithmetic, within a few
+    ulps of libm, with the special values kept (`exp(-inf)` is 0,
+    `exp(+inf)` is `+inf`, `log(0)` is `-inf`, the log of a negative number
+    is NaN, NaN stays NaN). f64 keeps the libm calls.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the input of streaming vector reads ahead";
   let description = [{
