@@ -74,7 +74,9 @@ typedef __mmask8 K;
 #define NACC 4
 
 // 1. What LLVM does today: llvm.maximum.
-static inline V max_generic(V a, V b) { return __builtin_elementwise_maximum(a, b); }
+static inline V max_generic(V a, V b) {
+  return __builtin_elementwise_maximum(a, b);
+}
 // 2. Two plain maxes; non-sign bits or'ed, sign bit and'ed (one vpternlogd).
 static inline V max_ternlog(V a, V b) {
   VI m1 = CASTI(MAXP(a, b)), m2 = CASTI(MAXP(b, a));
@@ -114,13 +116,16 @@ static inline V neg(V a) { return CASTF(XOR(CASTI(a), SET1I(0x80000000))); }
 
 typedef void (*kern)(const float *, size_t, float *);
 
-#define PAIRWISE_KERNEL(name, op, init)                                       \
-  static void name(const float *x, size_t n, float *out) {                   \
+#define PAIRWISE_KERNEL(name, op, init)                                        \
+  static void name(const float *x, size_t n, float *out) {                     \
     V acc[NACC];                                                               \
-    for (int j = 0; j < NACC; ++j) acc[j] = SET1(init);                        \
+    for (int j = 0; j < NACC; ++j)                                             \
+      acc[j] = SET1(init);                                                     \
     for (size_t i = 0; i < n; i += NACC * L)                                   \
-      for (int j = 0; j < NACC; ++j) acc[j] = op(acc[j], LOAD(x + i + j * L)); \
-    for (int j = 1; j < NACC; ++j) acc[0] = op(acc[0], acc[j]);                \
+      for (int j = 0; j < NACC; ++j)                                           \
+        acc[j] = op(acc[j], LOAD(x + i + j * L));                              \
+    for (int j = 1; j < NACC; ++j)                                             \
+      acc[0] = op(acc[0], acc[j]);                                             \
     STORE(out, acc[0]);                                                        \
   }
 
@@ -136,28 +141,37 @@ PAIRWISE_KERNEL(k_min_or, min_or, INFINITY)
 // 4. Accumulate the negated max with the or-min: one xor per vector read.
 static void k_max_negmin(const float *x, size_t n, float *out) {
   V acc[NACC];
-  for (int j = 0; j < NACC; ++j) acc[j] = SET1(INFINITY); // -(-inf)
+  for (int j = 0; j < NACC; ++j)
+    acc[j] = SET1(INFINITY); // -(-inf)
   for (size_t i = 0; i < n; i += NACC * L)
-    for (int j = 0; j < NACC; ++j) acc[j] = min_or(acc[j], neg(LOAD(x + i + j * L)));
-  for (int j = 1; j < NACC; ++j) acc[0] = min_or(acc[0], acc[j]);
+    for (int j = 0; j < NACC; ++j)
+      acc[j] = min_or(acc[j], neg(LOAD(x + i + j * L)));
+  for (int j = 1; j < NACC; ++j)
+    acc[0] = min_or(acc[0], acc[j]);
   STORE(out, neg(acc[0]));
 }
 
 #ifdef __AVX512F__
 // 5. Range (imm 5: max, sign from the compare) beside an ordered mask.
 #define RANGE_KERNEL(name, imm, init)                                          \
-  static void name(const float *x, size_t n, float *out) {                    \
-    V acc[NACC];                                                                \
-    K ord[NACC];                                                                \
-    for (int j = 0; j < NACC; ++j) { acc[j] = SET1(init); ord[j] = (K)-1; }     \
-    for (size_t i = 0; i < n; i += NACC * L)                                    \
-      for (int j = 0; j < NACC; ++j) {                                          \
-        V v = LOAD(x + i + j * L);                                              \
-        ord[j] = MASKCMPK(ord[j], v, v, _CMP_ORD_Q);                            \
-        acc[j] = RANGE(acc[j], v, imm);                                         \
-      }                                                                         \
-    for (int j = 1; j < NACC; ++j) { acc[0] = RANGE(acc[0], acc[j], imm); ord[0] &= ord[j]; } \
-    STORE(out, SELK(ord[0], acc[0], SET1(NAN)));                                \
+  static void name(const float *x, size_t n, float *out) {                     \
+    V acc[NACC];                                                               \
+    K ord[NACC];                                                               \
+    for (int j = 0; j < NACC; ++j) {                                           \
+      acc[j] = SET1(init);                                                     \
+      ord[j] = (K)-1;                                                          \
+    }                                                                          \
+    for (size_t i = 0; i < n; i += NACC * L)                                   \
+      for (int j = 0; j < NACC; ++j) {                                         \
+        V v = LOAD(x + i + j * L);                                             \
+        ord[j] = MASKCMPK(ord[j], v, v, _CMP_ORD_Q);                           \
+        acc[j] = RANGE(acc[j], v, imm);                                        \
+      }                                                                        \
+    for (int j = 1; j < NACC; ++j) {                                           \
+      acc[0] = RANGE(acc[0], acc[j], imm);                                     \
+      ord[0] &= ord[j];                                                        \
+    }                                                                          \
+    STORE(out, SELK(ord[0], acc[0], SET1(NAN)));                               \
   }
 RANGE_KERNEL(k_max_range, 5, -INFINITY)
 RANGE_KERNEL(k_min_range, 4, INFINITY)
@@ -166,7 +180,10 @@ RANGE_KERNEL(k_min_range, 4, INFINITY)
 static void k_max_andmask(const float *x, size_t n, float *out) {
   V acc[NACC];
   K ord[NACC];
-  for (int j = 0; j < NACC; ++j) { acc[j] = SET1(-INFINITY); ord[j] = (K)-1; }
+  for (int j = 0; j < NACC; ++j) {
+    acc[j] = SET1(-INFINITY);
+    ord[j] = (K)-1;
+  }
   for (size_t i = 0; i < n; i += NACC * L)
     for (int j = 0; j < NACC; ++j) {
       V v = LOAD(x + i + j * L);
@@ -174,7 +191,8 @@ static void k_max_andmask(const float *x, size_t n, float *out) {
       acc[j] = CASTF(AND(CASTI(MAXP(acc[j], v)), CASTI(MAXP(v, acc[j]))));
     }
   for (int j = 1; j < NACC; ++j) {
-    acc[0] = CASTF(AND(CASTI(MAXP(acc[0], acc[j])), CASTI(MAXP(acc[j], acc[0]))));
+    acc[0] =
+        CASTF(AND(CASTI(MAXP(acc[0], acc[j])), CASTI(MAXP(acc[j], acc[0]))));
     ord[0] &= ord[j];
   }
   STORE(out, SELK(ord[0], acc[0], SET1(NAN)));
@@ -187,7 +205,11 @@ static double now(void) {
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
-static const struct { const char *name; kern k; int isMax; } kernels[] = {
+static const struct {
+  const char *name;
+  kern k;
+  int isMax;
+} kernels[] = {
     {"max_generic(llvm.maximum)", k_max_generic, 1},
     {"max_ternlog", k_max_ternlog, 1},
     {"max_ternlog2", k_max_ternlog2, 1},
@@ -211,18 +233,27 @@ static float ref(const float *x, size_t n, int isMax) {
   float r = isMax ? -INFINITY : INFINITY;
   for (size_t i = 0; i < n; ++i) {
     float v = x[i];
-    if (isnan(v) || isnan(r)) { r = NAN; continue; }
+    if (isnan(v) || isnan(r)) {
+      r = NAN;
+      continue;
+    }
     if (v == r) { // signed zeros
-      if (isMax) r = signbit(v) ? r : v; else r = signbit(v) ? v : r;
-    } else if (isMax ? v > r : v < r) r = v;
+      if (isMax)
+        r = signbit(v) ? r : v;
+      else
+        r = signbit(v) ? v : r;
+    } else if (isMax ? v > r : v < r)
+      r = v;
   }
   return r;
 }
 
 static int same(float a, float b) {
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+  if (isnan(a) || isnan(b))
+    return isnan(a) && isnan(b);
   uint32_t ua, ub;
-  memcpy(&ua, &a, 4); memcpy(&ub, &b, 4);
+  memcpy(&ua, &a, 4);
+  memcpy(&ub, &b, 4);
   return ua == ub;
 }
 
@@ -235,19 +266,28 @@ static int check(void) {
     srand(trial);
     for (int i = 0; i < N; ++i) {
       int r = rand() % 12;
-      x[i] = r == 0 ? NAN : r == 1 ? 0.0f : r == 2 ? -0.0f : r == 3 ? INFINITY
-           : r == 4 ? -INFINITY : (float)(rand() % 7 - 3);
-      if (trial % 3 == 0 && r == 0) x[i] = -3.0f; // no NaN
-      if (trial % 3 == 1 && (r == 0 || r > 4)) x[i] = (rand() & 1) ? 0.0f : -0.0f;
+      x[i] = r == 0   ? NAN
+             : r == 1 ? 0.0f
+             : r == 2 ? -0.0f
+             : r == 3 ? INFINITY
+             : r == 4 ? -INFINITY
+                      : (float)(rand() % 7 - 3);
+      if (trial % 3 == 0 && r == 0)
+        x[i] = -3.0f; // no NaN
+      if (trial % 3 == 1 && (r == 0 || r > 4))
+        x[i] = (rand() & 1) ? 0.0f : -0.0f;
     }
     for (size_t k = 0; k < NK; ++k) {
       float out[L], lane[N / L];
       kernels[k].k(x, N, out);
       for (int l = 0; l < L; ++l) {
-        for (int i = 0; i < N / L; ++i) lane[i] = x[i * L + l];
+        for (int i = 0; i < N / L; ++i)
+          lane[i] = x[i * L + l];
         float e = ref(lane, N / L, kernels[k].isMax);
         if (!same(out[l], e)) {
-          if (bad < 10) printf("MISMATCH %s trial %d lane %d: %g vs %g\n", kernels[k].name, trial, l, out[l], e);
+          if (bad < 10)
+            printf("MISMATCH %s trial %d lane %d: %g vs %g\n", kernels[k].name,
+                   trial, l, out[l], e);
           ++bad;
         }
       }
@@ -259,30 +299,41 @@ static int check(void) {
 
 int main(int argc, char **argv) {
   int bad = check();
-  printf("W=%d exactness: %s\n", W, bad ? "FAILED" : "all kernels exact on 2000 random NaN/+-0/+-inf trials");
+  printf("W=%d exactness: %s\n", W,
+         bad ? "FAILED"
+             : "all kernels exact on 2000 random NaN/+-0/+-inf trials");
   size_t sizes[] = {16 << 10, 512 << 10, (size_t)256 << 20};
   const char *names[] = {"16KiB(L1)", "512KiB(L2)", "256MiB(mem)"};
   int rounds = argc > 1 ? atoi(argv[1]) : 31;
   for (int s = 0; s < 3; ++s) {
     size_t n = sizes[s] / sizeof(float);
     float *x = aligned_alloc(64, sizes[s]);
-    for (size_t i = 0; i < n; ++i) x[i] = (float)((i * 7) % 29) - 14.0f;
-    size_t reps = (size_t)1 << 27 >> __builtin_ctzll(sizes[s]); // 128 MiB read per timing
-    if (reps < 1) reps = 1;
+    for (size_t i = 0; i < n; ++i)
+      x[i] = (float)((i * 7) % 29) - 14.0f;
+    size_t reps =
+        (size_t)1 << 27 >> __builtin_ctzll(sizes[s]); // 128 MiB read per timing
+    if (reps < 1)
+      reps = 1;
     double best[NK];
-    for (size_t k = 0; k < NK; ++k) best[k] = 1e30;
+    for (size_t k = 0; k < NK; ++k)
+      best[k] = 1e30;
     float sink = 0, out[L];
     for (int r = 0; r < rounds; ++r)
       for (size_t kk = 0; kk < NK; ++kk) {
         size_t k = (kk + r) % NK; // rotate the order
         double t0 = now();
-        for (size_t i = 0; i < reps; ++i) { kernels[k].k(x, n, out); sink += out[i % L]; }
+        for (size_t i = 0; i < reps; ++i) {
+          kernels[k].k(x, n, out);
+          sink += out[i % L];
+        }
         double t = now() - t0;
-        if (t < best[k]) best[k] = t;
+        if (t < best[k])
+          best[k] = t;
       }
     printf("%s:", names[s]);
     for (size_t k = 0; k < NK; ++k)
-      printf("  %s %.1f GB/s", kernels[k].name, reps * sizes[s] / best[k] / 1e9);
+      printf("  %s %.1f GB/s", kernels[k].name,
+             reps * sizes[s] / best[k] / 1e9);
     printf("   (sink %g)\n", sink);
     free(x);
   }

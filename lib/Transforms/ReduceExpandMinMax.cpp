@@ -1,4 +1,4 @@
-//===- ReduceExpandMinMax.cpp - Cheap NaN-propagating min and max -*- C++ -*-===//
+//===- ReduceExpandMinMax.cpp - Cheap NaN-propagating min, max -*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -32,6 +32,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <type_traits>
+
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEEXPANDMINMAXPASS
 #include "reduce/Transforms/Passes.h.inc"
@@ -40,26 +42,16 @@ namespace mlir::reduce {
 using namespace mlir;
 
 namespace {
-/// What differs between the float minimum and maximum rewrites.
+/// What differs between the float minimum (`OpT` arith::MinimumFOp) and
+/// maximum (arith::MaximumFOp) rewrites.
 template <typename OpT>
-struct Extremum;
-
-template <>
-struct Extremum<arith::MinimumFOp> {
-  static constexpr bool isMax = false;
-  /// The `vrangeps`/`vrangepd` imm: minimum, sign from the comparison.
-  static constexpr int64_t rangeImm = 4;
+struct Extremum {
+  static constexpr bool isMax = std::is_same_v<OpT, arith::MaximumFOp>;
+  /// The `vrangeps`/`vrangepd` imm: bits 1:0 the minimum (0) or maximum
+  /// (1), bits 3:2 (01) the sign from the comparison.
+  static constexpr int64_t rangeImm = isMax ? 5 : 4;
   static constexpr vector::CombiningKind kind =
-      vector::CombiningKind::MINIMUMF;
-};
-
-template <>
-struct Extremum<arith::MaximumFOp> {
-  static constexpr bool isMax = true;
-  /// The `vrangeps`/`vrangepd` imm: maximum, sign from the comparison.
-  static constexpr int64_t rangeImm = 5;
-  static constexpr vector::CombiningKind kind =
-      vector::CombiningKind::MAXIMUMF;
+      isMax ? vector::CombiningKind::MAXIMUMF : vector::CombiningKind::MINIMUMF;
 };
 } // namespace
 
@@ -142,8 +134,8 @@ static std::string getRangeIntrinsic(Type type) {
 /// comparison) or maximumNumber (`imm` 5: maximum) of the register-sized
 /// vectors `lhs` and `rhs` as one `vrangeps`/`vrangepd`: -0 is below +0,
 /// and a NaN operand is skipped.
-static Value createRangeNumber(OpBuilder &b, Location loc, Value lhs,
-                               Value rhs, int64_t imm) {
+static Value createRangeNumber(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                               int64_t imm) {
   auto type = cast<VectorType>(lhs.getType());
   int64_t lanes = type.getNumElements();
   bool is512 = lanes * type.getElementTypeBitWidth() == 512;
@@ -442,8 +434,8 @@ static void rewriteNegatedAccumulators(RewriterBase &rewriter,
     Value negated = createMinimum(
         rewriter, loc, update->getOperand(acc.accOperand),
         createNegation(rewriter, loc, update->getOperand(1 - acc.accOperand)));
-    rewriter.modifyOpInPlace(
-        yield, [&] { yield->setOperand(acc.index, negated); });
+    rewriter.modifyOpInPlace(yield,
+                             [&] { yield->setOperand(acc.index, negated); });
     rewriter.eraseOp(update);
     Value result = loop.getResult(acc.index);
     SmallVector<OpOperand *> uses = llvm::map_to_vector(
@@ -504,8 +496,7 @@ struct ExpandExtremumFReduction : OpRewritePattern<vector::ReductionOp> {
     VectorType type = op.getSourceVectorType();
     if (op.getKind() != Extremum<OpT>::kind || type.getRank() != 1 ||
         type.isScalable() || !isExpandedElementType(type))
-      return rewriter.notifyMatchFailure(op,
-                                         "not a fixed 1-D f32/f64 min/max");
+      return rewriter.notifyMatchFailure(op, "not a fixed 1-D f32/f64 min/max");
     Location loc = op.getLoc();
     Value vector = op.getVector();
     if (Extremum<OpT>::isMax)

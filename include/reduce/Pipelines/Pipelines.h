@@ -214,8 +214,8 @@ bool hostHasRange();
 /// The target description that is safe on every x86 CPU, whatever its name:
 /// the host's register width (getHostVectorWidth) for data in cache, at most
 /// 256 bits for streamed data (getStreamVectorWidth), range minimums and
-/// maximums when the host has them (hostHasRange), and the ReduceTarget defaults for the
-/// rest (docs/tuning.md says where each comes from).
+/// maximums when the host has them (hostHasRange), and the ReduceTarget
+/// defaults for the rest (docs/tuning.md says where each comes from).
 ReduceTarget getStaticReduceTarget();
 
 /// The target description the pipeline compiles for: the static default,

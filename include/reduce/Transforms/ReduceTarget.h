@@ -8,11 +8,11 @@
 //
 // The target description of the `reduce-to-llvm` pipeline: every number its
 // passes use to choose vector widths, tiles, streams, prefetches, the float
-// minimum and maximum lowering and threads, in one place, apart from the strategy logic.
-// `resolveReduceTarget` (Pipelines.h) builds it from a static default, the
-// host profile (reduce/Target/HostProfile.h) and the pipeline options, in
-// that order; docs/tuning.md says what each field controls and how the
-// defaults were measured.
+// minimum and maximum lowering and threads, in one place, apart from the
+// strategy logic. `resolveReduceTarget` (Pipelines.h) builds it from a
+// static default, the host profile (reduce/Target/HostProfile.h) and the
+// pipeline options, in that order; docs/tuning.md says what each field
+// controls and how the defaults were measured.
 //
 //===----------------------------------------------------------------------===//
 
