@@ -211,14 +211,15 @@ static void addLoweringToLLVM(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
     pm.addPass(createCanonicalizerPass());
   }
-  // Float minimums (and their reductions) as two plain mins and an or, or
-  // loop accumulators and trees of them as range instructions; on scf loops,
-  // whose accumulators it can extend. The scalar path keeps the upstream
+  // Float minimums (and their reductions) as two plain mins and an or,
+  // maximums as the negated minimum of negated values, or loop accumulators
+  // and trees of either as range instructions; on scf loops, whose
+  // accumulators it can extend. The scalar path keeps the upstream
   // lowering: it is the baseline.
   if (!options.lowerToLoops) {
-    ReduceExpandMinimumFPassOptions minimumOptions;
-    minimumOptions.x86Range = target.rangeMinimum;
-    pm.addPass(createReduceExpandMinimumFPass(minimumOptions));
+    ReduceExpandMinMaxPassOptions minMaxOptions;
+    minMaxOptions.x86Range = target.rangeMinimum;
+    pm.addPass(createReduceExpandMinMaxPass(minMaxOptions));
   }
   // exp and log (log_sum_exp, log_sum) as vector polynomials, not a libm
   // call per lane.

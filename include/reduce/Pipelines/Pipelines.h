@@ -25,15 +25,17 @@ class OpPassManager;
 
 namespace reduce {
 
-/// How the pipeline lowers NaN-propagating float minimums.
+/// How the pipeline lowers NaN-propagating float minimums and maximums
+/// (`reduce-expand-min-max`).
 enum class MinimumLowering {
   /// The target's choice (ReduceTarget::rangeMinimum): the host profile's,
   /// else `range` when the host CPU has AVX-512DQ and AVX-512VL, else `or`.
   Auto,
-  /// Two plain mins and an or per minimum (any x86 CPU).
+  /// Two plain mins and an or per minimum, a maximum as the negated
+  /// minimum of the negated values (any x86 CPU).
   Or,
-  /// Loop accumulators and trees of minimums as AVX-512DQ range
-  /// instructions beside an ordered mask; the other minimums as `or`.
+  /// Loop accumulators and trees of minimums and of maximums as AVX-512DQ
+  /// range instructions beside an ordered mask; the others as `or`.
   Range,
 };
 
@@ -112,7 +114,8 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::init(1 << 20)};
   PassOptions::Option<MinimumLowering> minimumLowering{
       *this, "minimum-lowering",
-      llvm::cl::desc("How float minimums are lowered (min reductions)"),
+      llvm::cl::desc("How float minimums and maximums are lowered (min "
+                     "and max reductions)"),
       llvm::cl::init(MinimumLowering::Auto),
       llvm::cl::values(
           clEnumValN(MinimumLowering::Auto, "auto",
@@ -120,10 +123,12 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "host CPU has AVX-512DQ and AVX-512VL, else or (the "
                      "default)"),
           clEnumValN(MinimumLowering::Or, "or",
-                     "two plain mins and an or per minimum"),
+                     "two plain mins and an or per minimum; a maximum "
+                     "as the negated minimum of the negated values"),
           clEnumValN(MinimumLowering::Range, "range",
-                     "loop accumulators and trees of minimums as "
-                     "AVX-512DQ vrangeps/vrangepd beside an ordered mask"))};
+                     "loop accumulators and trees of minimums and "
+                     "maximums as AVX-512DQ vrangeps/vrangepd beside an "
+                     "ordered mask"))};
   PassOptions::Option<bool> lowerToLoops{
       *this, "lower-to-loops",
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
@@ -208,9 +213,9 @@ bool hostHasRange();
 
 /// The target description that is safe on every x86 CPU, whatever its name:
 /// the host's register width (getHostVectorWidth) for data in cache, at most
-/// 256 bits for streamed data (getStreamVectorWidth), range minimums when
-/// the host has them (hostHasRange), and the ReduceTarget defaults for the
-/// rest (docs/tuning.md says where each comes from).
+/// 256 bits for streamed data (getStreamVectorWidth), range minimums and
+/// maximums when the host has them (hostHasRange), and the ReduceTarget
+/// defaults for the rest (docs/tuning.md says where each comes from).
 ReduceTarget getStaticReduceTarget();
 
 /// The target description the pipeline compiles for: the static default,

@@ -348,16 +348,17 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
   ];
 }
 
-def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
-  let summary = "Expand float minimums into two plain min selects and an "
-                "or, or range instructions beside an ordered mask";
+def ReduceExpandMinMaxPass : Pass<"reduce-expand-min-max"> {
+  let summary = "Expand float minimums and maximums into plain min selects "
+                "and an or, or range instructions beside an ordered mask";
   let description = [{
-    `arith.minimumf` (NaN-propagating, -0 below +0) lowers to
-    `llvm.minimum`, which the x86 backend expands into six vector
-    instructions (sign test, two blends, `vminps`, an unordered compare and
-    a masked move), and `vector.reduction <minimumf>` into a tree of them.
-    This pass rewrites every `arith.minimumf` on f32 or f64 (scalar or
-    vector) into
+    `arith.minimumf` and `arith.maximumf` (IEEE 754-2019 `minimum` and
+    `maximum`: NaN-propagating, -0 below +0) lower to `llvm.minimum` and
+    `llvm.maximum`, which the x86 backend expands into six vector
+    instructions (sign test, two blends, `vminps`/`vmaxps`, an unordered
+    compare and a masked move), and `vector.reduction <minimumf>` and
+    `<maximumf>` into trees of them. This pass rewrites every
+    `arith.minimumf` on f32 or f64 (scalar or vector) into
 
         bitcast(or(bitcast(select(a < b, a, b)), bitcast(select(b < a, b, a))))
 
@@ -371,47 +372,70 @@ def ReduceExpandMinimumFPass : Pass<"reduce-expand-minimumf"> {
       so it is a NaN (its payload and sign are unspecified, as for
       `minimumf`).
 
+    The or does not mirror to the maximum (the and of a NaN with a number
+    need not be a NaN), so every `arith.maximumf` on f32 or f64 becomes
+
+        negf(minimum(negf(a), negf(b)))
+
+    with the minimum above: negation is a sign flip (one `vxorps`), exact
+    for every value, and maps +0 above -0 to -0 below +0. A negation of a
+    negation is folded, so a tree of maximums negates each leaf once and
+    the root once. A maximum accumulator (an `scf.for` iter_arg of f32/f64
+    whose only use is an `arith.maximumf` whose only use is its yield)
+    carries the negated maximum: its init is negated before the loop, each
+    value read once in the loop (off the loop-carried chain), and the
+    result once after it, so that the loop runs the minimum's two `vminps`
+    and a `vorps` per register read, plus one `vxorps`. (Two plain maxes
+    with the sign bit and'ed and the other bits or'ed is exact too, but the
+    x86 backend emits two `vpternlogq` for the blend: measured slower,
+    docs/pipeline.md.)
+
     `vector.reduction <minimumf>` over a 1-D f32/f64 vector becomes a tree
     of these minimums (the order of a minimum does not change its result):
     a size that is not a power of two first folds the lanes beyond the
     largest power of two into the first ones, then each level combines the
-    two halves; the accumulator comes last.
+    two halves; the accumulator comes last. `vector.reduction <maximumf>`
+    becomes the same tree over the negated vector (one negation), negated.
 
     With `x86-range` (for x86 CPUs with AVX-512DQ and AVX-512VL), loop
-    accumulators and trees of at least four leaves are rewritten first.
+    accumulators and trees of at least four leaves of minimums, and of
+    maximums, are rewritten first.
 
-    A minimum accumulator is an `scf.for` iter_arg (a 1-D f32/f64 vector of
-    whole 128-, 256- or 512-bit registers) whose only use is an
-    `arith.minimumf` whose only use is its yield. Each register of it
-    becomes a range instruction (the minimum number, below) beside an
-    ordered mask, a new iter_arg that starts as the ordered lanes of the
-    init and is and'ed with the ordered lanes of each value read (one masked
-    `vcmpordps` into a mask register). After the loop the register is the
-    minimum number where its mask is set and a NaN elsewhere: two
-    instructions per register read instead of three, on two ports.
+    A minimum (maximum) accumulator is an `scf.for` iter_arg (a 1-D f32/f64
+    vector of whole 128-, 256- or 512-bit registers) whose only use is an
+    `arith.minimumf` (`arith.maximumf`) whose only use is its yield. Each
+    register of it becomes a range instruction (the minimum or maximum
+    number, below) beside an ordered mask, a new iter_arg that starts as
+    the ordered lanes of the init and is and'ed with the ordered lanes of
+    each value read (one masked `vcmpordps` into a mask register). After
+    the loop the register is the range number where its mask is set and a
+    NaN elsewhere: two instructions per register read instead of three (or
+    four for the maximum), on two ports.
 
     For trees, each leaf costs one instruction and a half instead of
-    three. A tree is a maximal set
-    of vector `arith.minimumf` ops in one block whose inner results each
-    have a single use, the next op of the tree; its leaves are the other
+    three. A tree is a maximal set of vector `arith.minimumf` (or of
+    `arith.maximumf`) ops in one block whose inner results each have a
+    single use, the next op of the tree; its leaves are the other
     operands. On a register-sized vector (4, 8 or 16 f32, 2, 4 or 8 f64)
     the tree becomes
 
-        select(ordered, tree of vrangeps/vrangepd (imm 4), NaN)
+        select(ordered, tree of vrangeps/vrangepd (imm 4 or 5), NaN)
 
-    `vrangeps` with imm 4 is the IEEE 754-2019 minimumNumber: -0 below +0,
-    and a NaN operand is skipped. `ordered` is the lane mask of the leaves
-    that are all ordered, from one `cmpf ord` per pair of leaves (a pair
-    compares unordered if either is a NaN). In a lane with a NaN leaf the
-    result is a NaN, as for `minimumf`; in the other lanes the minimum
-    number is the minimum. Each leaf costs one `vrangeps` and half an
-    ordered compare into a mask register (two execution ports), instead of
-    two `vminps` and a `vorps`.
+    `vrangeps` with imm 4 is the IEEE 754-2019 minimumNumber and with imm 5
+    the maximumNumber (bits 1:0 select the minimum or the maximum, bits 3:2
+    take the sign from the comparison): -0 below +0, and a NaN operand is
+    skipped. `ordered` is the lane mask of the leaves that are all ordered,
+    from one `cmpf ord` per pair of leaves (a pair compares unordered if
+    either is a NaN). In a lane with a NaN leaf the result is a NaN, as for
+    `minimumf` and `maximumf`; in the other lanes the minimum (maximum)
+    number is the minimum (maximum). Each leaf costs one `vrangeps` and
+    half an ordered compare into a mask register (two execution ports).
   }];
   let options = [
     Option<"x86Range", "x86-range", "bool", /*default=*/"false",
-           "Rewrite minimum loop accumulators and trees with the AVX-512DQ "
-           "range instruction and an ordered mask (needs AVX-512DQ and AVX-512VL)">,
+           "Rewrite minimum and maximum loop accumulators and trees with the "
+           "AVX-512DQ range instruction and an ordered mask (needs AVX-512DQ "
+           "and AVX-512VL)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

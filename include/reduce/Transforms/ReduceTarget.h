@@ -8,11 +8,11 @@
 //
 // The target description of the `reduce-to-llvm` pipeline: every number its
 // passes use to choose vector widths, tiles, streams, prefetches, the float
-// minimum lowering and threads, in one place, apart from the strategy logic.
-// `resolveReduceTarget` (Pipelines.h) builds it from a static default, the
-// host profile (reduce/Target/HostProfile.h) and the pipeline options, in
-// that order; docs/tuning.md says what each field controls and how the
-// defaults were measured.
+// minimum and maximum lowering and threads, in one place, apart from the
+// strategy logic. `resolveReduceTarget` (Pipelines.h) builds it from a
+// static default, the host profile (reduce/Target/HostProfile.h) and the
+// pipeline options, in that order; docs/tuning.md says what each field
+// controls and how the defaults were measured.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,8 +72,11 @@ struct ReduceTarget {
   /// The smallest function argument, in bytes, whose reads are prefetched.
   int64_t minPrefetchBytes = int64_t(1) << 20;
   /// Lower the loop accumulators and trees of NaN-propagating float
-  /// minimums with AVX-512DQ range instructions beside an ordered mask
-  /// (needs AVX-512DQ and AVX-512VL); false: two plain mins and an or.
+  /// minimums and maximums with AVX-512DQ range instructions beside an
+  /// ordered mask (needs AVX-512DQ and AVX-512VL); false: two plain mins
+  /// and an or, a maximum as the negated minimum of the negated values
+  /// (`reduce-expand-min-max`). Named for the minimum, which it first
+  /// covered; the profile field and option keep that spelling.
   bool rangeMinimum = false;
   /// With threads > 1, the smallest static input, in bytes, whose reduction
   /// is split across threads.

@@ -1,8 +1,9 @@
-// RUN: reduce-opt %s --reduce-expand-minimumf --split-input-file | FileCheck %s
-// RUN: reduce-opt %s --reduce-expand-minimumf="x86-range" --split-input-file | FileCheck %s --check-prefix=RANGE
+// RUN: reduce-opt %s --reduce-expand-min-max --split-input-file | FileCheck %s
+// RUN: reduce-opt %s --reduce-expand-min-max="x86-range" --split-input-file | FileCheck %s --check-prefix=RANGE
 
-// reduce-expand-minimumf rewrites f32/f64 minimumf into two plain min
-// selects whose bits are or'ed, and minimumf reductions into a tree of them.
+// reduce-expand-min-max rewrites f32/f64 minimumf into two plain min
+// selects whose bits are or'ed, maximumf into the negated minimum of the
+// negated operands, and minimumf/maximumf reductions into trees of them.
 
 // CHECK-LABEL: func.func @scalar(
 // CHECK-SAME:      %[[A:.*]]: f32, %[[B:.*]]: f32)
@@ -75,11 +76,153 @@ func.func @reduction(%v: vector<6xf32>, %acc: f32) -> f32 {
 
 // Other reductions are left alone.
 
-// CHECK-LABEL: func.func @maximumf(
-// CHECK:         vector.reduction <maximumf>
-func.func @maximumf(%v: vector<16xf32>) -> f32 {
-  %0 = vector.reduction <maximumf>, %v : vector<16xf32> into f32
+// CHECK-LABEL: func.func @negative_maxnumf(
+// CHECK:         vector.reduction <maxnumf>
+func.func @negative_maxnumf(%v: vector<16xf32>) -> f32 {
+  %0 = vector.reduction <maxnumf>, %v : vector<16xf32> into f32
   return %0 : f32
+}
+
+// -----
+
+// A maximum is the negated minimum (two plain mins and an or) of the
+// negated operands.
+
+// CHECK-LABEL: func.func @max_scalar(
+// CHECK-SAME:      %[[A:.*]]: f32, %[[B:.*]]: f32)
+// CHECK:         %[[NA:.*]] = arith.negf %[[A]] : f32
+// CHECK:         %[[NB:.*]] = arith.negf %[[B]] : f32
+// CHECK:         %[[LT:.*]] = arith.cmpf olt, %[[NA]], %[[NB]] : f32
+// CHECK:         %[[MIN:.*]] = arith.select %[[LT]], %[[NA]], %[[NB]] : f32
+// CHECK:         %[[MINBITS:.*]] = arith.bitcast %[[MIN]] : f32 to i32
+// CHECK:         %[[GT:.*]] = arith.cmpf olt, %[[NB]], %[[NA]] : f32
+// CHECK:         %[[MIN2:.*]] = arith.select %[[GT]], %[[NB]], %[[NA]] : f32
+// CHECK:         %[[MIN2BITS:.*]] = arith.bitcast %[[MIN2]] : f32 to i32
+// CHECK:         %[[OR:.*]] = arith.ori %[[MINBITS]], %[[MIN2BITS]] : i32
+// CHECK:         %[[NMAX:.*]] = arith.bitcast %[[OR]] : i32 to f32
+// CHECK:         %[[MAX:.*]] = arith.negf %[[NMAX]] : f32
+// CHECK:         return %[[MAX]] : f32
+func.func @max_scalar(%a: f32, %b: f32) -> f32 {
+  %0 = arith.maximumf %a, %b : f32
+  return %0 : f32
+}
+
+// -----
+
+// A chain of maximums negates each leaf once and the root once: the
+// negations between them fold away. f16 maximums are left alone.
+
+// CHECK-LABEL: func.func @max_vector_chain(
+// CHECK-SAME:      %[[A:[^:]*]]: vector<8xf64>, %[[B:[^:]*]]: vector<8xf64>, %[[C:[^:]*]]: vector<8xf64>,
+// CHECK:         arith.negf %[[A]] : vector<8xf64>
+// CHECK:         arith.negf %[[B]] : vector<8xf64>
+// CHECK:         arith.ori {{.*}} : vector<8xi64>
+// CHECK:         %[[NAB:.*]] = arith.bitcast {{.*}} : vector<8xi64> to vector<8xf64>
+// CHECK-NOT:     arith.negf %[[NAB]]
+// CHECK:         %[[NC:.*]] = arith.negf %[[C]] : vector<8xf64>
+// CHECK:         arith.cmpf olt, %[[NAB]], %[[NC]] : vector<8xf64>
+// CHECK:         arith.ori {{.*}} : vector<8xi64>
+// CHECK:         %[[NMAX:.*]] = arith.bitcast {{.*}} : vector<8xi64> to vector<8xf64>
+// CHECK:         %[[MAX:.*]] = arith.negf %[[NMAX]] : vector<8xf64>
+// CHECK:         %[[HALF:.*]] = arith.maximumf {{.*}} : vector<4xf16>
+// CHECK:         return %[[MAX]], %[[HALF]]
+// CHECK-NOT:     arith.negf
+func.func @max_vector_chain(%a: vector<8xf64>, %b: vector<8xf64>, %c: vector<8xf64>,
+                            %h: vector<4xf16>, %g: vector<4xf16>) -> (vector<8xf64>, vector<4xf16>) {
+  %0 = arith.maximumf %a, %b : vector<8xf64>
+  %1 = arith.maximumf %0, %c : vector<8xf64>
+  %2 = arith.maximumf %h, %g : vector<4xf16>
+  return %1, %2 : vector<8xf64>, vector<4xf16>
+}
+
+// -----
+
+// A maximum reduction negates the vector once, reduces it with the
+// minimum's tree, and negates the result; the accumulator is negated for
+// the last minimum.
+
+// CHECK-LABEL: func.func @max_reduction(
+// CHECK-SAME:      %[[V:.*]]: vector<6xf32>, %[[ACC:.*]]: f32)
+// CHECK:         %[[NV:.*]] = arith.negf %[[V]] : vector<6xf32>
+// CHECK:         vector.extract_strided_slice %[[NV]] {offsets = [0], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK:         vector.extract_strided_slice %[[NV]] {offsets = [4], sizes = [2], strides = [1]} : vector<6xf32> to vector<2xf32>
+// CHECK-COUNT-3: arith.ori
+// CHECK:         %[[FIRST:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+// CHECK:         %[[NACC:.*]] = arith.negf %[[ACC]] : f32
+// CHECK:         arith.cmpf olt, %[[FIRST]], %[[NACC]] : f32
+// CHECK:         %[[NMAX:.*]] = arith.bitcast {{.*}} : i32 to f32
+// CHECK:         %[[MAX:.*]] = arith.negf %[[NMAX]] : f32
+// CHECK:         return %[[MAX]] : f32
+// CHECK-NOT:     vector.reduction
+func.func @max_reduction(%v: vector<6xf32>, %acc: f32) -> f32 {
+  %0 = vector.reduction <maximumf>, %v, %acc : vector<6xf32> into f32
+  return %0 : f32
+}
+
+// -----
+
+// A maximum loop accumulator carries the negated maximum: the init is
+// negated before the loop, each value read in it, the result after it, so
+// that the loop-carried chain is the minimum's two selects and an or. With
+// x86-range the same holds for an accumulator that is not whole registers.
+
+// CHECK-LABEL: func.func @max_accumulator(
+// CHECK-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<6xf32>)
+// CHECK:         %[[NINIT:.*]] = arith.negf %[[INIT]] : vector<6xf32>
+// CHECK:         %[[LOOP:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[NINIT]]) -> (vector<6xf32>)
+// CHECK:           %[[X:.*]] = vector.transfer_read %[[M]]
+// CHECK:           %[[NX:.*]] = arith.negf %[[X]] : vector<6xf32>
+// CHECK:           arith.cmpf olt, %[[ACC]], %[[NX]] : vector<6xf32>
+// CHECK:           %[[OR:.*]] = arith.ori
+// CHECK:           %[[NMAX:.*]] = arith.bitcast %[[OR]] : vector<6xi32> to vector<6xf32>
+// CHECK:           scf.yield %[[NMAX]] : vector<6xf32>
+// CHECK:         %[[MAX:.*]] = arith.negf %[[LOOP]] : vector<6xf32>
+// CHECK:         return %[[MAX]] : vector<6xf32>
+// RANGE-LABEL: func.func @max_accumulator(
+// RANGE-NOT:     llvm.call_intrinsic
+// RANGE:         arith.negf
+// RANGE:         scf.for
+// RANGE:           arith.negf
+// RANGE:           arith.ori
+// RANGE:         arith.negf
+func.func @max_accumulator(%m: memref<4096xf32>, %init: vector<6xf32>) -> vector<6xf32> {
+  %c0 = arith.constant 0 : index
+  %c6 = arith.constant 6 : index
+  %c4096 = arith.constant 4092 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c6 iter_args(%acc = %init) -> (vector<6xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<6xf32>
+    %max = arith.maximumf %acc, %x : vector<6xf32>
+    scf.yield %max : vector<6xf32>
+  }
+  return %r : vector<6xf32>
+}
+
+// -----
+
+// Not maximum accumulators: the iter_arg also read elsewhere, the maximum
+// also used elsewhere. They keep the negations around each maximum.
+
+// CHECK-LABEL: func.func @negative_max_accumulators(
+// CHECK-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<16xf32>)
+// CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %[[INIT]], %[[B:.*]] = %[[INIT]])
+// CHECK-DAG:       arith.negf %[[A]] : vector<16xf32>
+// CHECK-DAG:       arith.negf %[[B]] : vector<16xf32>
+func.func @negative_max_accumulators(%m: memref<4096xf32>, %init: vector<16xf32>)
+    -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r:2 = scf.for %i = %c0 to %c4096 step %c16 iter_args(%a = %init, %b = %init) -> (vector<16xf32>, vector<16xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<16xf32>
+    %ma = arith.maximumf %x, %a : vector<16xf32>
+    %twice = arith.addf %ma, %a : vector<16xf32>
+    %mb = arith.maximumf %b, %x : vector<16xf32>
+    vector.transfer_write %mb, %m[%i] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
+    scf.yield %twice, %mb : vector<16xf32>, vector<16xf32>
+  }
+  return %r#0, %r#1 : vector<16xf32>, vector<16xf32>
 }
 
 // -----
@@ -117,6 +260,37 @@ func.func @tree5(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
   %2 = arith.minimumf %0, %1 : vector<16xf32>
   %3 = arith.minimumf %2, %e : vector<16xf32>
   return %3 : vector<16xf32>
+}
+
+// -----
+
+// A tree of maximums takes the range instruction with imm 5 (the maximum
+// number) beside the same ordered mask.
+
+// RANGE-LABEL: func.func @max_tree4(
+// RANGE-SAME:      %[[A:[^:]*]]: vector<8xf32>, %[[B:[^:]*]]: vector<8xf32>, %[[C:[^:]*]]: vector<8xf32>, %[[D:[^:]*]]: vector<8xf32>)
+// RANGE-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<8xf32>
+// RANGE-DAG:     %[[IMM:.*]] = llvm.mlir.constant(5 : i32) : i32
+// RANGE:         %[[AB:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.256"(%[[A]], %[[B]], %[[IMM]], {{.*}}) : (vector<8xf32>, vector<8xf32>, i32, vector<8xf32>, i8) -> vector<8xf32>
+// RANGE:         %[[CD:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.256"(%[[C]], %[[D]], %[[IMM]], {{.*}})
+// RANGE:         %[[ALL:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.256"(%[[AB]], %[[CD]], %[[IMM]], {{.*}})
+// RANGE:         %[[O1:.*]] = arith.cmpf ord, %[[A]], %[[B]] : vector<8xf32>
+// RANGE:         %[[O2:.*]] = arith.cmpf ord, %[[C]], %[[D]] : vector<8xf32>
+// RANGE:         %[[ORD:.*]] = arith.andi %[[O1]], %[[O2]] : vector<8xi1>
+// RANGE:         %[[R:.*]] = arith.select %[[ORD]], %[[ALL]], %[[NAN]] : vector<8xi1>, vector<8xf32>
+// RANGE:         return %[[R]] : vector<8xf32>
+// RANGE-NOT:     arith.maximumf
+// CHECK-LABEL: func.func @max_tree4(
+// CHECK-COUNT-5: arith.negf
+// CHECK-NOT:     llvm.call_intrinsic
+// CHECK-NOT:     arith.negf
+// CHECK:         return
+func.func @max_tree4(%a: vector<8xf32>, %b: vector<8xf32>, %c: vector<8xf32>,
+                     %d: vector<8xf32>) -> vector<8xf32> {
+  %0 = arith.maximumf %a, %b : vector<8xf32>
+  %1 = arith.maximumf %c, %d : vector<8xf32>
+  %2 = arith.maximumf %0, %1 : vector<8xf32>
+  return %2 : vector<8xf32>
 }
 
 // -----
@@ -180,7 +354,7 @@ func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
 
 // A chain of 200000 minimums is one tree, collected without recursion.
 // RUN: %python %S/Inputs/minimum-chain.py 200000 \
-// RUN:   | reduce-opt --reduce-expand-minimumf="x86-range" | FileCheck %s --check-prefix=CHAIN
+// RUN:   | reduce-opt --reduce-expand-min-max="x86-range" | FileCheck %s --check-prefix=CHAIN
 // CHAIN-LABEL: func.func @chain(
 // CHAIN-NOT:     arith.minimumf
 // CHAIN:         arith.select
@@ -227,6 +401,38 @@ func.func @accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64
     scf.yield %min : vector<64xf32>
   }
   return %r : vector<64xf32>
+}
+
+// -----
+
+// A loop-carried maximum of whole registers takes the range instruction
+// with imm 5 beside the ordered mask, as the minimum does; no negation.
+
+// RANGE-LABEL: func.func @max_range_accumulator(
+// RANGE-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<16xf32>)
+// RANGE-DAG:     %[[NAN:.*]] = arith.constant dense<0x7FC00000> : vector<16xf32>
+// RANGE-DAG:     %[[IMM:.*]] = llvm.mlir.constant(5 : i32) : i32
+// RANGE:         %[[O:.*]] = arith.cmpf ord, %[[INIT]], %[[INIT]] : vector<16xf32>
+// RANGE:         %[[LOOP:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]], %[[K:.*]] = %[[O]]) -> (vector<16xf32>, vector<16xi1>)
+// RANGE:           %[[X:.*]] = vector.transfer_read %[[M]]
+// RANGE:           %[[XO:.*]] = arith.cmpf ord, %[[X]], %[[X]] : vector<16xf32>
+// RANGE:           %[[N:.*]] = arith.andi %[[K]], %[[XO]] : vector<16xi1>
+// RANGE:           %[[R:.*]] = llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%[[ACC]], %[[X]], %[[IMM]], {{.*}})
+// RANGE:           scf.yield %[[R]], %[[N]] : vector<16xf32>, vector<16xi1>
+// RANGE:         %[[S:.*]] = arith.select %[[LOOP]]#1, %[[LOOP]]#0, %[[NAN]] : vector<16xi1>, vector<16xf32>
+// RANGE:         return %[[S]] : vector<16xf32>
+// RANGE-NOT:     arith.negf
+func.func @max_range_accumulator(%m: memref<4096xf32>, %init: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c16 iter_args(%acc = %init) -> (vector<16xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<16xf32>
+    %max = arith.maximumf %acc, %x : vector<16xf32>
+    scf.yield %max : vector<16xf32>
+  }
+  return %r : vector<16xf32>
 }
 
 // -----

@@ -1,4 +1,4 @@
-//===- ReduceExpandMinimumF.cpp - Cheap NaN-propagating minimums -*- C++ -*-===//
+//===- ReduceExpandMinMax.cpp - Cheap NaN-propagating min, max -*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -8,10 +8,13 @@
 //
 // Rewrites `arith.minimumf` into two plain min selects and a bitwise or,
 // which x86 executes as two `vminps` and a `vorps` instead of the six
-// instructions of the backend's `llvm.minimum` expansion, and
-// `vector.reduction <minimumf>` into a tree of those minimums. With
-// `x86-range`, trees of vector minimums first become AVX-512DQ range
-// instructions beside an ordered mask.
+// instructions of the backend's `llvm.minimum` expansion, `arith.maximumf`
+// into the negated minimum of the negated operands (the negations folded
+// across trees, loop accumulators and reductions), and
+// `vector.reduction <minimumf|maximumf>` into a tree of those. With
+// `x86-range`, loop accumulators and trees of vector minimums or maximums
+// first become AVX-512DQ range instructions beside an ordered mask. One
+// implementation serves both: `Extremum<OpT>` holds what differs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,12 +32,28 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <type_traits>
+
 namespace mlir::reduce {
-#define GEN_PASS_DEF_REDUCEEXPANDMINIMUMFPASS
+#define GEN_PASS_DEF_REDUCEEXPANDMINMAXPASS
 #include "reduce/Transforms/Passes.h.inc"
 } // namespace mlir::reduce
 
 using namespace mlir;
+
+namespace {
+/// What differs between the float minimum (`OpT` arith::MinimumFOp) and
+/// maximum (arith::MaximumFOp) rewrites.
+template <typename OpT>
+struct Extremum {
+  static constexpr bool isMax = std::is_same_v<OpT, arith::MaximumFOp>;
+  /// The `vrangeps`/`vrangepd` imm: bits 1:0 the minimum (0) or maximum
+  /// (1), bits 3:2 (01) the sign from the comparison.
+  static constexpr int64_t rangeImm = isMax ? 5 : 4;
+  static constexpr vector::CombiningKind kind =
+      isMax ? vector::CombiningKind::MAXIMUMF : vector::CombiningKind::MINIMUMF;
+};
+} // namespace
 
 /// Returns true for the element types the expansion handles: f32 and f64,
 /// whose plain min is one x86 instruction.
@@ -67,6 +86,27 @@ static Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::BitcastOp::create(b, loc, lhs.getType(), bits);
 }
 
+/// Returns `-value`, folding a negation of a negation: a sign flip, exact
+/// for every value (a NaN stays a NaN).
+static Value createNegation(OpBuilder &b, Location loc, Value value) {
+  if (auto negation = value.getDefiningOp<arith::NegFOp>())
+    return negation.getOperand();
+  return arith::NegFOp::create(b, loc, value);
+}
+
+/// Builds the NaN-propagating minimum (`OpT` arith::MinimumFOp) or maximum
+/// (arith::MaximumFOp) of `lhs` and `rhs`, f32 or f64: the maximum is
+/// `-minimum(-lhs, -rhs)`, whose negations fold with those of neighbouring
+/// minimums of negated values (createNegation).
+template <typename OpT>
+static Value createExtremum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (!Extremum<OpT>::isMax)
+    return createMinimum(b, loc, lhs, rhs);
+  return createNegation(b, loc,
+                        createMinimum(b, loc, createNegation(b, loc, lhs),
+                                      createNegation(b, loc, rhs)));
+}
+
 /// Returns the size in bits of `type` if it is a fixed 1-D vector of f32 or
 /// f64, else 0.
 static int64_t getVectorBits(Type type) {
@@ -90,11 +130,12 @@ static std::string getRangeIntrinsic(Type type) {
       .str();
 }
 
-/// Builds the IEEE 754-2019 minimumNumber of the register-sized vectors
-/// `lhs` and `rhs` as one `vrangeps`/`vrangepd` with imm 4 (minimum, sign
-/// from the comparison): -0 is below +0, and a NaN operand is skipped.
-static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
-                                 Value rhs) {
+/// Builds the IEEE 754-2019 minimumNumber (`imm` 4: minimum, sign from the
+/// comparison) or maximumNumber (`imm` 5: maximum) of the register-sized
+/// vectors `lhs` and `rhs` as one `vrangeps`/`vrangepd`: -0 is below +0,
+/// and a NaN operand is skipped.
+static Value createRangeNumber(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                               int64_t imm) {
   auto type = cast<VectorType>(lhs.getType());
   int64_t lanes = type.getNumElements();
   bool is512 = lanes * type.getElementTypeBitWidth() == 512;
@@ -105,7 +146,7 @@ static Value createMinimumNumber(OpBuilder &b, Location loc, Value lhs,
   };
   Value passThrough = LLVM::ZeroOp::create(b, loc, type);
   // The mask has one bit per lane, in at least 8 bits.
-  SmallVector<Value> args = {lhs, rhs, constant(32, /*imm=*/4), passThrough,
+  SmallVector<Value> args = {lhs, rhs, constant(32, imm), passThrough,
                              constant(std::max<int64_t>(lanes, 8), -1)};
   if (is512)
     args.push_back(constant(32, /*_MM_FROUND_CUR_DIRECTION=*/4));
@@ -162,23 +203,26 @@ static Value createNaN(OpBuilder &b, Location loc, VectorType type) {
           type, APFloat::getQNaN(elementType.getFloatSemantics())));
 }
 
-/// Returns the `arith.minimumf` that defines `value` if it is an inner node
-/// of a minimum tree in `block`: its only use is the next node.
-static arith::MinimumFOp getInnerNode(Value value, Block *block) {
-  auto op = value.getDefiningOp<arith::MinimumFOp>();
+/// Returns the `OpT` (arith.minimumf or arith.maximumf) that defines
+/// `value` if it is an inner node of a tree of them in `block`: its only use
+/// is the next node.
+template <typename OpT>
+static OpT getInnerNode(Value value, Block *block) {
+  auto op = value.getDefiningOp<OpT>();
   if (!op || op->getBlock() != block || !value.hasOneUse())
     return {};
   return op;
 }
 
-/// Collects the leaves of the minimum tree below `root` in `leaves` (left to
+/// Collects the leaves of the `OpT` tree below `root` in `leaves` (left to
 /// right) and its nodes in `nodes` (operands before users, `root` last).
 /// Iterative: a chain of minimums can be as long as a dim is wide.
-static void collectTree(arith::MinimumFOp root, SmallVectorImpl<Value> &leaves,
-                        SmallVectorImpl<arith::MinimumFOp> &nodes) {
+template <typename OpT>
+static void collectTree(OpT root, SmallVectorImpl<Value> &leaves,
+                        SmallVectorImpl<OpT> &nodes) {
   Block *block = root->getBlock();
   // (node, operands visited so far).
-  SmallVector<std::pair<arith::MinimumFOp, unsigned>> stack = {{root, 0}};
+  SmallVector<std::pair<OpT, unsigned>> stack = {{root, 0}};
   while (!stack.empty()) {
     auto &[node, visited] = stack.back();
     if (visited == 2) {
@@ -187,32 +231,34 @@ static void collectTree(arith::MinimumFOp root, SmallVectorImpl<Value> &leaves,
       continue;
     }
     Value operand = node->getOperand(visited++);
-    if (auto inner = getInnerNode(operand, block))
+    if (auto inner = getInnerNode<OpT>(operand, block))
       stack.push_back({inner, 0});
     else
       leaves.push_back(operand);
   }
 }
 
-/// Rewrites the minimum tree whose root is `root` into
-/// `select(ordered, minimum-number tree, NaN)` if it has at least four
+/// Rewrites the `OpT` tree whose root is `root` into
+/// `select(ordered, range-number tree, NaN)` if it has at least four
 /// leaves: see the pass description.
-static void rewriteMinimumTree(arith::MinimumFOp root) {
+template <typename OpT>
+static void rewriteRangeTree(OpT root) {
   SmallVector<Value> leaves;
-  SmallVector<arith::MinimumFOp> nodes;
+  SmallVector<OpT> nodes;
   collectTree(root, leaves, nodes);
   if (leaves.size() < 4)
     return;
   OpBuilder b(root);
   Location loc = root.getLoc();
-  // The same tree over minimum numbers, built operands first.
+  // The same tree over minimum (maximum) numbers, built operands first.
   IRMapping rebuilt;
-  for (arith::MinimumFOp node : nodes)
+  for (OpT node : nodes)
     rebuilt.map(node.getResult(),
-                createMinimumNumber(b, node.getLoc(),
-                                    rebuilt.lookupOrDefault(node.getLhs()),
-                                    rebuilt.lookupOrDefault(node.getRhs())));
-  Value minimum = rebuilt.lookup(root.getResult());
+                createRangeNumber(b, node.getLoc(),
+                                  rebuilt.lookupOrDefault(node.getLhs()),
+                                  rebuilt.lookupOrDefault(node.getRhs()),
+                                  Extremum<OpT>::rangeImm));
+  Value number = rebuilt.lookup(root.getResult());
   // One ordered compare per pair of leaves: unordered if either is a NaN.
   Value ordered;
   for (size_t i = 0; i < leaves.size(); i += 2) {
@@ -222,49 +268,55 @@ static void rewriteMinimumTree(arith::MinimumFOp root) {
     ordered = ordered ? arith::AndIOp::create(b, loc, ordered, pair) : pair;
   }
   Value nan = createNaN(b, loc, cast<VectorType>(root.getType()));
-  Value result = arith::SelectOp::create(b, loc, ordered, minimum, nan);
+  Value result = arith::SelectOp::create(b, loc, ordered, number, nan);
   root.getResult().replaceAllUsesWith(result);
-  for (arith::MinimumFOp node : llvm::reverse(nodes))
+  for (OpT node : llvm::reverse(nodes))
     node->erase();
 }
 
-/// Rewrites every minimum tree of register-sized vectors under `op`.
-static void rewriteMinimumTrees(Operation *op) {
-  SmallVector<arith::MinimumFOp> roots;
-  op->walk([&](arith::MinimumFOp node) {
+/// Rewrites every `OpT` tree of register-sized vectors under `op` into
+/// range instructions.
+template <typename OpT>
+static void rewriteRangeTrees(Operation *op) {
+  SmallVector<OpT> roots;
+  op->walk([&](OpT node) {
     if (getRangeIntrinsic(node.getType()).empty())
       return;
     Value result = node.getResult();
     if (result.hasOneUse()) {
       Operation *user = *result.getUsers().begin();
-      if (isa<arith::MinimumFOp>(user) && user->getBlock() == node->getBlock())
+      if (isa<OpT>(user) && user->getBlock() == node->getBlock())
         return; // An inner node: rewritten with its root.
     }
     roots.push_back(node);
   });
-  for (arith::MinimumFOp root : roots)
-    rewriteMinimumTree(root);
+  for (OpT root : roots)
+    rewriteRangeTree(root);
 }
 
-/// A loop-carried minimum: the iter_arg `index` of a loop whose only use is
-/// the `arith.minimumf` `update`, whose only use is the yield of that
+namespace {
+/// A loop-carried minimum (maximum): the iter_arg `index` of a loop whose
+/// only use is the `OpT` `update`, whose only use is the yield of that
 /// iter_arg.
-struct MinimumAccumulator {
+template <typename OpT>
+struct Accumulator {
   unsigned index;
-  arith::MinimumFOp update;
+  OpT update;
   /// The operand of `update` that is the iter_arg (0 or 1).
   unsigned accOperand;
 };
+} // namespace
 
-/// Returns the minimum accumulators of `loop` whose type is a whole number
-/// of registers.
-static SmallVector<MinimumAccumulator> getMinimumAccumulators(scf::ForOp loop) {
-  SmallVector<MinimumAccumulator> accumulators;
+/// Returns the `OpT` accumulators of `loop` whose type `accepts`.
+template <typename OpT>
+static SmallVector<Accumulator<OpT>>
+getAccumulators(scf::ForOp loop, function_ref<bool(Type)> accepts) {
+  SmallVector<Accumulator<OpT>> accumulators;
   Operation *yield = loop.getBody()->getTerminator();
   for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-    if (!getChunkBits(arg.getType()) || !arg.hasOneUse())
+    if (!accepts(arg.getType()) || !arg.hasOneUse())
       continue;
-    auto update = dyn_cast<arith::MinimumFOp>(*arg.getUsers().begin());
+    auto update = dyn_cast<OpT>(*arg.getUsers().begin());
     if (!update || update->getBlock() != loop.getBody() ||
         !update->hasOneUse() || yield->getOperand(index) != update.getResult())
       continue;
@@ -274,21 +326,25 @@ static SmallVector<MinimumAccumulator> getMinimumAccumulators(scf::ForOp loop) {
   return accumulators;
 }
 
-/// Rewrites the minimum accumulators of `loop`: each register of an
-/// accumulator becomes a minimum number (one range instruction) beside an
-/// ordered mask carried by the loop (one masked ordered compare), and the
-/// loop result the minimum number where the mask is set, a NaN elsewhere.
-/// One mask per register, so that each stays in a mask register.
-static void rewriteMinimumAccumulators(RewriterBase &rewriter,
-                                       scf::ForOp loop) {
-  SmallVector<MinimumAccumulator> accumulators = getMinimumAccumulators(loop);
+/// Rewrites the `OpT` accumulators of `loop` whose type is a whole number
+/// of registers: each register of an accumulator becomes a minimum
+/// (maximum) number (one range instruction) beside an ordered mask carried
+/// by the loop (one masked ordered compare), and the loop result the
+/// range number where the mask is set, a NaN elsewhere. One mask per
+/// register, so that each stays in a mask register. Returns the loop, a new
+/// one if it was rewritten.
+template <typename OpT>
+static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
+                                           scf::ForOp loop) {
+  SmallVector<Accumulator<OpT>> accumulators = getAccumulators<OpT>(
+      loop, [](Type type) { return getChunkBits(type) != 0; });
   if (accumulators.empty())
-    return;
+    return loop;
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   // The init may itself be a NaN (a partial result of an outer tile).
   SmallVector<Value> orderedInits;
-  for (const MinimumAccumulator &acc : accumulators) {
+  for (const Accumulator<OpT> &acc : accumulators) {
     Value init = loop.getInitArgs()[acc.index];
     auto type = cast<VectorType>(init.getType());
     int64_t chunkLanes = getChunkLanes(type);
@@ -303,76 +359,124 @@ static void rewriteMinimumAccumulators(RewriterBase &rewriter,
       rewriter, orderedInits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location, ArrayRef<BlockArgument> orderedArgs) {
         SmallVector<Value> orderedYields;
-        for (const MinimumAccumulator &acc : accumulators) {
-          arith::MinimumFOp update = acc.update;
+        for (const Accumulator<OpT> &acc : accumulators) {
+          OpT update = acc.update;
           Location updateLoc = update.getLoc();
           b.setInsertionPoint(update);
           Value accValue = update->getOperand(acc.accOperand);
           Value x = update->getOperand(1 - acc.accOperand);
           auto type = cast<VectorType>(x.getType());
           int64_t chunkLanes = getChunkLanes(type);
-          Value minimum =
+          Value number =
               concatChunks(b, updateLoc, type, chunkLanes, [&](int64_t offset) {
                 Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
                 Value xOrdered = arith::CmpFOp::create(
                     b, updateLoc, arith::CmpFPredicate::ORD, xChunk, xChunk);
                 orderedYields.push_back(arith::AndIOp::create(
                     b, updateLoc, orderedArgs[orderedYields.size()], xOrdered));
-                return createMinimumNumber(
+                return createRangeNumber(
                     b, updateLoc,
                     createSlice(b, updateLoc, accValue, offset, chunkLanes),
-                    xChunk);
+                    xChunk, Extremum<OpT>::rangeImm);
               });
-          rewriter.replaceOp(update, minimum);
+          rewriter.replaceOp(update, number);
         }
         return orderedYields;
       });
   if (failed(rewritten))
-    return;
+    return loop;
   auto newLoop = cast<scf::ForOp>(rewritten->getOperation());
   rewriter.setInsertionPointAfter(newLoop);
   unsigned nextOrdered = newLoop.getNumResults() - orderedInits.size();
-  for (const MinimumAccumulator &acc : accumulators) {
-    Value minimum = newLoop.getResult(acc.index);
+  for (const Accumulator<OpT> &acc : accumulators) {
+    Value number = newLoop.getResult(acc.index);
     // The uses to redirect, before the selects below add their own.
     SmallVector<OpOperand *> uses = llvm::map_to_vector(
-        minimum.getUses(), [](OpOperand &use) { return &use; });
-    auto type = cast<VectorType>(minimum.getType());
+        number.getUses(), [](OpOperand &use) { return &use; });
+    auto type = cast<VectorType>(number.getType());
     int64_t chunkLanes = getChunkLanes(type);
     Value nan = createNaN(rewriter, loc,
                           VectorType::get({chunkLanes}, type.getElementType()));
     Value result =
         concatChunks(rewriter, loc, type, chunkLanes, [&](int64_t offset) {
-          Value chunk = createSlice(rewriter, loc, minimum, offset, chunkLanes);
+          Value chunk = createSlice(rewriter, loc, number, offset, chunkLanes);
           return arith::SelectOp::create(
               rewriter, loc, newLoop.getResult(nextOrdered++), chunk, nan);
         });
     for (OpOperand *use : uses)
       rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(result); });
   }
+  return newLoop;
 }
 
-/// Rewrites the minimum accumulators of every scf.for under `op`.
-static void rewriteMinimumLoops(Operation *op) {
+/// Rewrites the f32/f64 maximum accumulators of `loop` to carry the
+/// negated maximum, the minimum of the negated values read: the init is
+/// negated before the loop, each value read once in it (one sign flip,
+/// off the loop-carried chain of the minimum), the result once after it.
+/// The loop keeps its types, so it is changed in place.
+static void rewriteNegatedAccumulators(RewriterBase &rewriter,
+                                       scf::ForOp loop) {
+  SmallVector<Accumulator<arith::MaximumFOp>> accumulators =
+      getAccumulators<arith::MaximumFOp>(loop, isExpandedElementType);
+  if (accumulators.empty())
+    return;
+  Operation *yield = loop.getBody()->getTerminator();
+  for (const Accumulator<arith::MaximumFOp> &acc : accumulators) {
+    arith::MaximumFOp update = acc.update;
+    Location loc = update.getLoc();
+    rewriter.setInsertionPoint(loop);
+    OpOperand &init = loop.getInitArgsMutable()[acc.index];
+    Value negatedInit = createNegation(rewriter, loc, init.get());
+    rewriter.modifyOpInPlace(loop, [&] { init.set(negatedInit); });
+    // The iter_arg now holds the negated maximum: the minimum of the
+    // negated values.
+    rewriter.setInsertionPoint(update);
+    Value negated = createMinimum(
+        rewriter, loc, update->getOperand(acc.accOperand),
+        createNegation(rewriter, loc, update->getOperand(1 - acc.accOperand)));
+    rewriter.modifyOpInPlace(yield,
+                             [&] { yield->setOperand(acc.index, negated); });
+    rewriter.eraseOp(update);
+    Value result = loop.getResult(acc.index);
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        result.getUses(), [](OpOperand &use) { return &use; });
+    rewriter.setInsertionPointAfter(loop);
+    Value maximum = createNegation(rewriter, loc, result);
+    for (OpOperand *use : uses)
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(maximum); });
+  }
+}
+
+/// Rewrites the accumulators of every scf.for under `op`: with `range`,
+/// minimum and maximum accumulators of whole registers into range
+/// instructions; then every other f32/f64 maximum accumulator into a
+/// negated one.
+static void rewriteLoops(Operation *op, bool range) {
   SmallVector<scf::ForOp> loops;
   op->walk([&](scf::ForOp loop) { loops.push_back(loop); });
   IRRewriter rewriter(op->getContext());
-  for (scf::ForOp loop : loops)
-    rewriteMinimumAccumulators(rewriter, loop);
+  for (scf::ForOp loop : loops) {
+    if (range) {
+      loop = rewriteRangeAccumulators<arith::MinimumFOp>(rewriter, loop);
+      loop = rewriteRangeAccumulators<arith::MaximumFOp>(rewriter, loop);
+    }
+    rewriteNegatedAccumulators(rewriter, loop);
+  }
 }
 
 namespace {
 /// `arith.minimumf` on f32/f64 scalars or vectors -> two plain mins and an
-/// or.
-struct ExpandMinimumF : OpRewritePattern<arith::MinimumFOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// or; `arith.maximumf` -> the same on the negated operands, negated.
+template <typename OpT>
+struct ExpandExtremumF : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(arith::MinimumFOp op,
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     if (!isExpandedElementType(op.getType()))
       return rewriter.notifyMatchFailure(op, "not f32 or f64");
-    rewriter.replaceOp(
-        op, createMinimum(rewriter, op.getLoc(), op.getLhs(), op.getRhs()));
+    rewriter.replaceOp(op, createExtremum<OpT>(rewriter, op.getLoc(),
+                                               op.getLhs(), op.getRhs()));
     return success();
   }
 };
@@ -381,19 +485,22 @@ struct ExpandMinimumF : OpRewritePattern<arith::MinimumFOp> {
 /// minimums: a size that is not a power of two first folds its tail beyond
 /// the largest power of two into its head (80 lanes: lanes 64-79 into 0-15,
 /// whole registers), then each level takes the minimum of the two halves;
-/// the accumulator comes last.
-struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
+/// the accumulator comes last. `vector.reduction <maximumf>` -> the same
+/// tree over the negated vector (one negation), negated.
+template <typename OpT>
+struct ExpandExtremumFReduction : OpRewritePattern<vector::ReductionOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(vector::ReductionOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType type = op.getSourceVectorType();
-    if (op.getKind() != vector::CombiningKind::MINIMUMF ||
-        type.getRank() != 1 || type.isScalable() ||
-        !isExpandedElementType(type))
-      return rewriter.notifyMatchFailure(op, "not a fixed 1-D f32/f64 min");
+    if (op.getKind() != Extremum<OpT>::kind || type.getRank() != 1 ||
+        type.isScalable() || !isExpandedElementType(type))
+      return rewriter.notifyMatchFailure(op, "not a fixed 1-D f32/f64 min/max");
     Location loc = op.getLoc();
     Value vector = op.getVector();
+    if (Extremum<OpT>::isMax)
+      vector = createNegation(rewriter, loc, vector);
     int64_t size = type.getNumElements();
     if (!llvm::isPowerOf2_64(size)) {
       int64_t head =
@@ -413,25 +520,31 @@ struct ExpandMinimumFReduction : OpRewritePattern<vector::ReductionOp> {
           rewriter, loc, createSlice(rewriter, loc, vector, 0, size / 2),
           createSlice(rewriter, loc, vector, size / 2, size / 2));
     Value result = vector::ExtractOp::create(rewriter, loc, vector, 0);
+    if (Extremum<OpT>::isMax)
+      result = createNegation(rewriter, loc, result);
     if (Value acc = op.getAcc())
-      result = createMinimum(rewriter, loc, result, acc);
+      result = createExtremum<OpT>(rewriter, loc, result, acc);
     rewriter.replaceOp(op, result);
     return success();
   }
 };
 
-/// The `reduce-expand-minimumf` pass.
-struct ReduceExpandMinimumFPass
-    : reduce::impl::ReduceExpandMinimumFPassBase<ReduceExpandMinimumFPass> {
+/// The `reduce-expand-min-max` pass.
+struct ReduceExpandMinMaxPass
+    : reduce::impl::ReduceExpandMinMaxPassBase<ReduceExpandMinMaxPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    rewriteLoops(getOperation(), x86Range);
     if (x86Range) {
-      rewriteMinimumLoops(getOperation());
-      rewriteMinimumTrees(getOperation());
+      rewriteRangeTrees<arith::MinimumFOp>(getOperation());
+      rewriteRangeTrees<arith::MaximumFOp>(getOperation());
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandMinimumF, ExpandMinimumFReduction>(&getContext());
+    patterns.add<ExpandExtremumF<arith::MinimumFOp>,
+                 ExpandExtremumF<arith::MaximumFOp>,
+                 ExpandExtremumFReduction<arith::MinimumFOp>,
+                 ExpandExtremumFReduction<arith::MaximumFOp>>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }
