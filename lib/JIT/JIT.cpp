@@ -144,7 +144,7 @@ static llvm::Error convertSignature(TypeRange types, StringRef what,
       return makeError(what + " #" + llvm::Twine(index) + " has type '" +
                        typeText + "'; expected a ranked tensor" +
                        (what == "result" ? " (or an unranked one)" : "") +
-                       " of f16, bf16, f32, f64, i8..i64 or ui8..ui64");
+                       " of f16, bf16, f32, f64, i1, i8..i64 or ui8..ui64");
     }
     out.push_back({*elementType, llvm::to_vector(tensorType.getShape())});
   }

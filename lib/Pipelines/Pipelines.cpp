@@ -252,6 +252,9 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Vectors of i1 are bit-packed in LLVM memory, memrefs of i1 hold bytes:
+  // their loads and stores move byte vectors.
+  pm.addPass(createReduceI1VectorMemoryPass());
   // bf16 vector accesses as i16 ones; a diagnostic, not a translation failure
   // or a backend crash, if anything but LLVM dialect ops is left.
   pm.addPass(createReduceFinalizeLLVMPass());

@@ -16,6 +16,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -30,12 +31,14 @@ ArrayRef<ElementType> mlir::reduce::getAllElementTypes() {
   static const ElementType all[] = {
       ElementType::f16, ElementType::bf16, ElementType::f32, ElementType::f64,
       ElementType::i8,  ElementType::i16,  ElementType::i32, ElementType::i64,
-      ElementType::u8,  ElementType::u16,  ElementType::u32, ElementType::u64};
+      ElementType::u8,  ElementType::u16,  ElementType::u32, ElementType::u64,
+      ElementType::i1};
   return all;
 }
 
 size_t mlir::reduce::getByteWidth(ElementType type) {
   switch (type) {
+  case ElementType::i1:
   case ElementType::i8:
   case ElementType::u8:
     return 1;
@@ -82,6 +85,8 @@ StringRef mlir::reduce::getMlirName(ElementType type) {
     return "ui32";
   case ElementType::u64:
     return "ui64";
+  case ElementType::i1:
+    return "i1";
   }
   llvm_unreachable("unknown element type");
 }
@@ -96,6 +101,8 @@ bool mlir::reduce::isUnsigned(ElementType type) {
          type == ElementType::u32 || type == ElementType::u64;
 }
 
+bool mlir::reduce::isBool(ElementType type) { return type == ElementType::i1; }
+
 Type mlir::reduce::toMlirType(ElementType type, MLIRContext *context) {
   switch (type) {
   case ElementType::f16:
@@ -106,6 +113,8 @@ Type mlir::reduce::toMlirType(ElementType type, MLIRContext *context) {
     return Float32Type::get(context);
   case ElementType::f64:
     return Float64Type::get(context);
+  case ElementType::i1:
+    return IntegerType::get(context, 1);
   default:
     return IntegerType::get(context, 8 * getByteWidth(type),
                             isUnsigned(type) ? IntegerType::Unsigned
@@ -117,6 +126,26 @@ std::optional<ElementType> mlir::reduce::toElementType(Type type) {
   for (ElementType candidate : getAllElementTypes())
     if (toMlirType(candidate, type.getContext()) == type)
       return candidate;
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::reduce::findInvalidBool(const void *data,
+                                                     int64_t count) {
+  // Blocks of 64 bytes or'ed together (vectorized) find a bad byte's block;
+  // only that block is searched byte by byte.
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  constexpr int64_t kBlock = 64;
+  for (int64_t begin = 0; begin < count; begin += kBlock) {
+    int64_t end = std::min(count, begin + kBlock);
+    uint8_t bits = 0;
+    for (int64_t i = begin; i < end; ++i)
+      bits |= bytes[i];
+    if (!(bits & 0xfe))
+      continue;
+    for (int64_t i = begin; i < end; ++i)
+      if (bytes[i] > 1)
+        return i;
+  }
   return std::nullopt;
 }
 
@@ -298,6 +327,9 @@ void mlir::reduce::storeDouble(ElementType type, void *data, int64_t index,
     return storeRaw<float>(data, index, static_cast<float>(value));
   case ElementType::f64:
     return storeRaw<double>(data, index, value);
+  case ElementType::i1:
+    // NaN != 0 holds: NaN is true.
+    return storeRaw<uint8_t>(data, index, value != 0);
   default:
     break;
   }
@@ -334,6 +366,10 @@ void mlir::reduce::storeDouble(ElementType type, void *data, int64_t index,
 
 static void printElement(llvm::raw_ostream &os, ElementType type,
                          const void *data, int64_t index) {
+  if (isBool(type)) {
+    os << (loadAsUInt64(type, data, index) ? "true" : "false");
+    return;
+  }
   if (!isFloat(type)) {
     if (isUnsigned(type))
       os << loadAsUInt64(type, data, index);

@@ -163,7 +163,8 @@ static Expected<ElementType> parseDescr(StringRef descr) {
       {"i1", ElementType::i8},  {"i2", ElementType::i16},
       {"i4", ElementType::i32}, {"i8", ElementType::i64},
       {"u1", ElementType::u8},  {"u2", ElementType::u16},
-      {"u4", ElementType::u32}, {"u8", ElementType::u64}};
+      {"u4", ElementType::u32}, {"u8", ElementType::u64},
+      {"b1", ElementType::i1}};
   for (auto [spelling, type] : kinds) {
     if (kind != spelling)
       continue;
@@ -181,7 +182,7 @@ static Expected<ElementType> parseDescr(StringRef descr) {
   }
   return makeError("unsupported dtype '" + descr +
                    "' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 <i4 <i8 |u1 "
-                   "<u2 <u4 <u8)");
+                   "<u2 <u4 <u8 |b1)");
 }
 
 Expected<Buffer> mlir::reduce::parseNpy(StringRef bytes) {
@@ -240,6 +241,16 @@ Expected<Buffer> mlir::reduce::parseNpy(StringRef bytes) {
                      " bytes after the data of shape " +
                      formatShape(*header.shape));
 
+  // A bool is the byte 0 or 1; compiled code reads any other byte as an
+  // undefined i1.
+  if (*type == ElementType::i1)
+    if (std::optional<int64_t> bad = findInvalidBool(payload.data(), *count))
+      return makeError(
+          "bool element " + llvm::Twine(*bad) + " (in C order) is the byte " +
+          llvm::Twine(static_cast<unsigned>(
+              static_cast<unsigned char>(payload[*bad]))) +
+          " (expected 0 or 1)");
+
   Buffer buffer(*type, *header.shape);
   if (expected)
     std::memcpy(buffer.getData(), payload.data(), expected);
@@ -285,6 +296,8 @@ static StringRef getDescr(ElementType type) {
     return "<u4";
   case ElementType::u64:
     return "<u8";
+  case ElementType::i1:
+    return "|b1";
   }
   llvm_unreachable("unknown element type");
 }

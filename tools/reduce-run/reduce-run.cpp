@@ -60,7 +60,7 @@ static cl::opt<bool>
 static cl::opt<uint64_t> randomInputs(
     "random-inputs",
     cl::desc("Fill the arguments without --input with random data from this "
-             "seed (normal floats, small integers)"),
+             "seed (normal floats, small integers, bools 0 or 1)"),
     cl::cat(category));
 static cl::opt<unsigned> optLevel("O", cl::Prefix,
                                   cl::desc("LLVM optimization level 0-3"),
@@ -101,8 +101,10 @@ static llvm::Expected<Buffer> makeRandomInput(const TensorSignature &signature,
   std::normal_distribution<double> normal(0.0, 1.0);
   std::uniform_int_distribution<int> small(-100, 100);
   std::uniform_int_distribution<int> smallUnsigned(0, 200);
+  std::uniform_int_distribution<int> bit(0, 1);
   for (int64_t i = 0, e = buffer.getNumElements(); i < e; ++i) {
-    double value = isFloat(signature.elementType) ? normal(rng)
+    double value = isFloat(signature.elementType)      ? normal(rng)
+                   : isBool(signature.elementType)     ? bit(rng)
                    : isUnsigned(signature.elementType) ? smallUnsigned(rng)
                                                        : small(rng);
     storeDouble(signature.elementType, buffer.getData(), i, value);

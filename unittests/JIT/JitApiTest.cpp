@@ -335,7 +335,7 @@ TEST(JitApiTest, LookupErrors) {
   EXPECT_EQ(errorOf(module->lookup("memref_arg")),
             "function 'memref_arg' cannot be called: argument #0 has type "
             "'memref<4xf32>'; expected a ranked tensor of f16, bf16, f32, "
-            "f64, i8..i64 or ui8..ui64");
+            "f64, i1, i8..i64 or ui8..ui64");
   EXPECT_EQ(errorOf(module->lookup("hidden")),
             "no entry function 'hidden' in the module (entries: 'main', "
             "'dynamic', 'identity', 'constant')");

@@ -21,6 +21,17 @@ uint64_t envOr(const char *name, uint64_t fallback) {
   return value ? std::strtoull(value, nullptr, 10) : fallback;
 }
 
+llvm::ArrayRef<mlir::reduce::ElementType> getReducibleElementTypes() {
+  static const std::vector<mlir::reduce::ElementType> types = [] {
+    std::vector<mlir::reduce::ElementType> all;
+    for (mlir::reduce::ElementType type : mlir::reduce::getAllElementTypes())
+      if (!mlir::reduce::isBool(type))
+        all.push_back(type);
+    return all;
+  }();
+  return types;
+}
+
 const char *opName(reference::Op op) {
   switch (op) {
   case reference::Op::sum:

@@ -28,6 +28,11 @@ namespace reference {
 /// The value of the environment variable `name` as a number, or `fallback`.
 uint64_t envOr(const char *name, uint64_t fallback);
 
+/// The element types of the reduce ops: every runtime element type but i1
+/// (bool), which they reject, in the order of getAllElementTypes (a seed
+/// draws the cases it drew before i1 existed).
+llvm::ArrayRef<mlir::reduce::ElementType> getReducibleElementTypes();
+
 /// The mnemonic of `op` ("sum", "l1", "min").
 const char *opName(Op op);
 

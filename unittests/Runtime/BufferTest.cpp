@@ -8,6 +8,10 @@
 
 #include "reduce/Runtime/Buffer.h"
 
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 #include <cstdint>
@@ -58,6 +62,30 @@ TEST(BufferTest, AdoptedAllocationsAreReleasedOnceAfterMoves) {
     EXPECT_EQ(freed, 0);
   }
   EXPECT_EQ(freed, 1);
+}
+
+/// Every element type maps to its MLIR type and back; i1 (bool) is one byte
+/// per element and neither float nor unsigned.
+TEST(BufferTest, ElementTypesMapToMlirTypes) {
+  mlir::MLIRContext context;
+  for (ElementType type : getAllElementTypes()) {
+    mlir::Type mlirType = toMlirType(type, &context);
+    EXPECT_EQ(toElementType(mlirType), type) << getMlirName(type).str();
+    std::string text;
+    llvm::raw_string_ostream(text) << mlirType;
+    EXPECT_EQ(text, getMlirName(type).str());
+  }
+  EXPECT_EQ(getMlirName(ElementType::i1), "i1");
+  EXPECT_EQ(toMlirType(ElementType::i1, &context),
+            mlir::IntegerType::get(&context, 1));
+  EXPECT_EQ(getByteWidth(ElementType::i1), 1u);
+  EXPECT_TRUE(isBool(ElementType::i1));
+  EXPECT_FALSE(isFloat(ElementType::i1) || isUnsigned(ElementType::i1));
+  EXPECT_FALSE(isBool(ElementType::i8) || isBool(ElementType::u8));
+  EXPECT_EQ(toElementType(mlir::IntegerType::get(&context, 2)), std::nullopt);
+  EXPECT_EQ(toElementType(mlir::IntegerType::get(
+                &context, 1, mlir::IntegerType::Unsigned)),
+            std::nullopt);
 }
 
 } // namespace

@@ -114,7 +114,7 @@ TEST(NpyTest, RejectsMalformedFiles) {
             "big-endian dtype '>f4' is not supported (expected little-endian '<f4')");
   EXPECT_EQ(parseError(header("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }")),
             "unsupported dtype '<c8' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 "
-            "<i4 <i8 |u1 <u2 <u4 <u8)");
+            "<i4 <i8 |u1 <u2 <u4 <u8 |b1)");
   EXPECT_EQ(parseError(header("{'descr': '<f4', 'fortran_order': False}")),
             "malformed .npy header: the header dict must have 'descr', "
             "'fortran_order' and 'shape'");
@@ -129,6 +129,45 @@ TEST(NpyTest, RejectsMalformedFiles) {
             "'fortran_order' and 'shape')");
   EXPECT_EQ(parseError(header("['descr']")),
             "malformed .npy header: expected '{' at the start of the header dict");
+}
+
+/// NumPy's bool arrays ('|b1', one byte per element) are i1.
+TEST(NpyTest, ReadsAndWritesBools) {
+  std::string bytes =
+      header("{'descr': '|b1', 'fortran_order': False, 'shape': (2, 3), }");
+  bytes.append({1, 0, 0, 1, 1, 0});
+  auto parsed = parseNpy(bytes);
+  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  EXPECT_EQ(parsed->getElementType(), ElementType::i1);
+  EXPECT_EQ(parsed->getShape(), (llvm::ArrayRef<int64_t>{2, 3}));
+  EXPECT_EQ(parsed->getElements<uint8_t>(),
+            (llvm::ArrayRef<uint8_t>{1, 0, 0, 1, 1, 0}));
+  // What we write is what NumPy writes, byte for byte.
+  EXPECT_EQ(serializeNpy(parsed->getView()), bytes);
+}
+
+/// A bool byte other than 0 or 1 would be an undefined i1 in compiled code:
+/// the reader names the first one.
+TEST(NpyTest, RejectsBoolBytesOtherThanZeroAndOne) {
+  std::string head =
+      header("{'descr': '|b1', 'fortran_order': False, 'shape': (200,), }");
+  for (int64_t bad : {0, 63, 64, 199}) {
+    for (char value : {'\x02', '\xff', '\x80'}) {
+      std::string bytes = head + std::string(200, '\x01');
+      bytes[head.size() + bad] = value;
+      // A second bad byte after it is not the one reported.
+      if (bad + 1 < 200)
+        bytes[head.size() + bad + 1] = '\x03';
+      EXPECT_EQ(parseError(bytes),
+                "bool element " + std::to_string(bad) +
+                    " (in C order) is the byte " +
+                    std::to_string(static_cast<unsigned char>(value)) +
+                    " (expected 0 or 1)");
+    }
+  }
+  EXPECT_EQ(findInvalidBool(std::string(1000, '\0').data(), 1000),
+            std::nullopt);
+  EXPECT_EQ(findInvalidBool("\x01\x00\x05", 2), std::nullopt);
 }
 
 TEST(NpyTest, FileErrors) {
@@ -153,6 +192,15 @@ TEST(NpyTest, StoreDoubleWrapsIntegers) {
   Buffer wide(ElementType::i64, {1});
   storeDouble(ElementType::i64, wide.getData(), 0, -1e300);
   EXPECT_EQ(wide.getElements<int64_t>()[0], INT64_MIN);
+  // Bools: anything but zero is true.
+  Buffer bools(ElementType::i1, {5});
+  const double boolValues[] = {0.0, -0.0, 2.0, -1e300, NAN};
+  for (int64_t i = 0; i < 5; ++i)
+    storeDouble(ElementType::i1, bools.getData(), i, boolValues[i]);
+  EXPECT_EQ(bools.getElements<uint8_t>(),
+            (llvm::ArrayRef<uint8_t>{0, 0, 1, 1, 1}));
+  EXPECT_EQ(loadAsInt64(ElementType::i1, bools.getData(), 2), 1);
+  EXPECT_EQ(loadAsDouble(ElementType::i1, bools.getData(), 1), 0.0);
 }
 
 TEST(NpyTest, PrintsNestedLists) {
@@ -170,6 +218,12 @@ TEST(NpyTest, PrintsNestedLists) {
   text.clear();
   printNested(os, scalar.getView());
   EXPECT_EQ(text, "18446744073709549568");
+
+  Buffer bools(ElementType::i1, {2, 2});
+  bools.getElements<uint8_t>()[1] = bools.getElements<uint8_t>()[2] = 1;
+  text.clear();
+  printNested(os, bools.getView());
+  EXPECT_EQ(text, "[[false, true], [true, false]]");
 }
 
 } // namespace

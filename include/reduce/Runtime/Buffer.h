@@ -35,10 +35,27 @@ class raw_ostream;
 
 namespace mlir::reduce {
 
-/// The element types the reduce dialect accepts.
-enum class ElementType { f16, bf16, f32, f64, i8, i16, i32, i64, u8, u16, u32, u64 };
+/// The element types of tensors the runtime passes to and from kernels: the
+/// numeric types the reduce dialect accepts, and `i1` (bool: one byte per
+/// element holding 0 or 1, NumPy's `bool`), which the reduce ops reject but
+/// linalg reductions (and/or) take.
+enum class ElementType {
+  f16,
+  bf16,
+  f32,
+  f64,
+  i8,
+  i16,
+  i32,
+  i64,
+  u8,
+  u16,
+  u32,
+  u64,
+  i1
+};
 
-/// All element types, for iteration.
+/// All element types, for iteration (i1 last).
 llvm::ArrayRef<ElementType> getAllElementTypes();
 
 /// Size of one element in bytes.
@@ -53,11 +70,18 @@ bool isFloat(ElementType type);
 /// True for u8, u16, u32 and u64.
 bool isUnsigned(ElementType type);
 
+/// True for i1 (bool).
+bool isBool(ElementType type);
+
 /// The MLIR type of `type` in `context`.
 Type toMlirType(ElementType type, MLIRContext *context);
 
 /// The element type of an MLIR type, or nullopt if the dialect rejects it.
 std::optional<ElementType> toElementType(Type type);
+
+/// The index of the first byte of the `count` bools at `data` that is
+/// neither 0 nor 1, or nullopt if there is none.
+std::optional<int64_t> findInvalidBool(const void *data, int64_t count);
 
 /// Number of elements of `shape` (1 for rank 0), or nullopt on overflow or a
 /// negative size.
@@ -147,11 +171,12 @@ private:
 
 /// Prints `view` as nested lists, e.g. `[[1, 2], [3, 4]]` (a scalar for rank
 /// 0). Floats print in their shortest round-trip form, f16/bf16 through f32;
-/// NaN as `nan`, infinities as `inf`/`-inf`.
+/// NaN as `nan`, infinities as `inf`/`-inf`; bools as `true`/`false` (a byte
+/// other than 0 or 1 prints as `true`).
 void printNested(llvm::raw_ostream &os, const BufferView &view);
 
 /// Reads element `index` of a dense buffer as double / int64 / uint64 (f16 and
-/// bf16 are widened exactly).
+/// bf16 are widened exactly; a bool is 0 or 1, its byte as stored).
 double loadAsDouble(ElementType type, const void *data, int64_t index);
 int64_t loadAsInt64(ElementType type, const void *data, int64_t index);
 uint64_t loadAsUInt64(ElementType type, const void *data, int64_t index);
@@ -159,7 +184,8 @@ uint64_t loadAsUInt64(ElementType type, const void *data, int64_t index);
 /// Writes `value` into element `index`: rounded to nearest even for floats;
 /// for integers truncated toward zero, saturated to the int64 range (the
 /// uint64 range for unsigned types; NaN is 0) and wrapped modulo 2^bits (-2
-/// in ui8 is 254).
+/// in ui8 is 254); for bools 1 if `value` is not zero (NaN is 1, as C++'s
+/// and NumPy's conversions to bool), else 0.
 void storeDouble(ElementType type, void *data, int64_t index, double value);
 
 } // namespace mlir::reduce

@@ -10,10 +10,12 @@
 // little-endian, C order. Every malformed, truncated or unsupported file is
 // an llvm::Error with a message that says what was expected and found.
 //
-// dtypes: <f2 <f4 <f8, |i1 <i2 <i4 <i8, |u1 <u2 <u4 <u8 (also with '=' and,
-// for one-byte types, '<'/'>'). bf16 has no NumPy spelling: files use the
-// 2-byte void dtype `|V2` (what NumPy writes for the raw bits of
+// dtypes: <f2 <f4 <f8, |i1 <i2 <i4 <i8, |u1 <u2 <u4 <u8, |b1 (also with '='
+// and, for one-byte types, '<'/'>'). bf16 has no NumPy spelling: files use
+// the 2-byte void dtype `|V2` (what NumPy writes for the raw bits of
 // ml_dtypes.bfloat16 arrays) or the literal descr 'bfloat16'; we write `|V2`.
+// `|b1` (NumPy's bool) is i1, one byte per element; a byte other than 0 or 1
+// is an error that names the element.
 //
 //===----------------------------------------------------------------------===//
 

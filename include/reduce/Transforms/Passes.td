@@ -485,6 +485,42 @@ def ReduceSplitLoopVectorsPass : Pass<"reduce-split-loop-vectors"> {
   ];
 }
 
+def ReduceI1VectorMemoryPass
+    : Pass<"reduce-i1-vector-memory", "::mlir::ModuleOp"> {
+  let summary = "Load and store vectors of i1 as vectors of bytes";
+  let description = [{
+    A memref of `i1` holds one element per byte (a scalar `i1` load or
+    store reads or writes one byte), but LLVM stores a vector of `i1`
+    bit-packed: `<16 x i1>` is 2 bytes. A `vector<16xi1>` load from a
+    `memref<?xi1>` would read the wrong bytes. Run after the conversion to
+    the LLVM dialect, this pass rewrites every memory access of a vector of
+    `i1` (`llvm.load`, `llvm.store`, `llvm.intr.masked.load`,
+    `llvm.intr.masked.store`, `llvm.intr.masked.gather`,
+    `llvm.intr.masked.scatter`, `llvm.intr.masked.expandload`,
+    `llvm.intr.masked.compressstore`) into the same access of a vector of
+    `i8`: a loaded vector becomes bools with `llvm.trunc` and the `nuw`
+    flag (each byte of an `i1` memref is 0 or 1; LLVM takes any other byte
+    as an undefined `i1`, and `nuw` as poison), a stored one becomes bytes
+    with `llvm.zext` (a bool is stored as 0 or 1), and a pass-through value
+    is extended likewise. The bytes are still moved as whole vectors, and
+    LLVM folds the `and`/`or` of truncated bytes into byte operations. A
+    plain load or store without an alignment gets the alignment 1 (of its
+    bytes) rather than the one LLVM would assume for the byte vector.
+
+    ```mlir
+    %v = llvm.load %p {alignment = 1 : i64} : !llvm.ptr -> vector<16xi1>
+    // becomes
+    %b = llvm.load %p {alignment = 1 : i64} : !llvm.ptr -> vector<16xi8>
+    %v = llvm.trunc %b overflow<nuw> : vector<16xi8> to vector<16xi1>
+    ```
+
+    An `llvm.load` or `llvm.store` of an aggregate (array, struct) that
+    holds a vector of `i1` is an error: the vector lowering does not make
+    them.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
   let summary = "Legalize bf16 vector memory accesses and check that only "
                 "the LLVM dialect is left";

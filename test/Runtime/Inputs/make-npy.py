@@ -41,3 +41,15 @@ np.save(path("axes_i16_scalar_m3.npy"), np.array(-3, dtype=np.int16))
 np.save(path("i32_2x3.npy"), np.array([[5, -7, 2], [0, 9, -1]], dtype=np.int32))
 np.save(path("f32_scalar.npy"), np.array(2.5, dtype=np.float32))
 np.save(path("axes_i8_empty.npy"), np.array([], dtype=np.int8))
+
+# Bools: NumPy's own, and one with a byte that is not 0 or 1 (NumPy keeps
+# the raw byte of a uint8 array viewed as bool).
+np.save(path("bool_2x3.npy"), np.array([[True, False, True], [False, False, True]]))
+np.save(path("bool_bad_byte.npy"),
+        np.array([[1, 0, 1], [0, 7, 1]], np.uint8).view(np.bool_))
+rows = np.zeros((3, 64), np.bool_)
+rows[0] = True
+rows[1, 63] = True
+rows[2] = True
+rows[2, 40] = False
+np.save(path("bool_3x64.npy"), rows)
