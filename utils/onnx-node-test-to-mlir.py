@@ -150,9 +150,10 @@ def to_npy_array(array, elem):
     """The array as reduce-run reads it for element type `elem`."""
     if elem == "bf16":
         # to_array gives bf16 values widened to f32: keep the upper half.
-        bits = np.ascontiguousarray(array, dtype=np.float32).view(np.uint32)
+        # (np.array, not np.ascontiguousarray: that makes a 0-D array 1-D.)
+        bits = np.array(array, dtype=np.float32, order="C").view(np.uint32)
         return (bits >> 16).astype(np.uint16).view("V2")
-    return np.ascontiguousarray(array, dtype=ELEMENT_TYPES_BY_MLIR[elem])
+    return np.array(array, dtype=ELEMENT_TYPES_BY_MLIR[elem], order="C")
 
 
 ELEMENT_TYPES_BY_MLIR = {m: d for (m, d) in ELEMENT_TYPES.values()}
@@ -168,9 +169,11 @@ def convert(test_dir, out_dir, data_set=0):
     compute = [n for n in graph.node if n.op_type != "Constant"]
     if len(compute) != 1:
         raise ConversionError(
-            "%s: expected one Reduce* node (besides Constant nodes), found %d "
-            "(%s)" % (test_name, len(compute),
-                      ", ".join(n.op_type for n in compute) or "none"))
+            "%s: expected one Reduce* node besides Constant nodes, found %d "
+            "(opset %s): %s" % (
+                test_name, len(compute), opset,
+                ", ".join("'%s' (%s)" % (n.name or n.output[0], n.op_type)
+                          for n in compute) or "none"))
     node = compute[0]
     where = "%s: node '%s' (%s, opset %s)" % (
         test_name, node.name or node.output[0], node.op_type, opset)
@@ -249,9 +252,12 @@ def convert(test_dir, out_dir, data_set=0):
     else:
         dialect_op = REDUCE_OPS[node.op_type]
     if elem not in OP_TYPES[dialect_op]:
+        data_type = graph_inputs[[a[0] for a in args].index(data_name)] \
+            .type.tensor_type.elem_type
         raise ConversionError(
             "%s: unsupported element type %s (reduce.%s takes %s)" %
-            (where, elem, dialect_op, ", ".join(sorted(OP_TYPES[dialect_op]))))
+            (where, type_name(data_type), dialect_op,
+             ", ".join(sorted(OP_TYPES[dialect_op]))))
 
     # The axes: a static list (None: all) or a runtime operand.
     axes_operand = None
