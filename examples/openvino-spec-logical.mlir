@@ -3,7 +3,7 @@
 // with and without keep_dims). test/Dialect/Reduce/spec-examples.mlir checks
 // their shapes. They are not run: reduce-run does not take i1 arguments yet,
 // and they sit apart from openvino-spec.mlir because compiling these i1
-// reductions through --reduce-to-llvm takes minutes today (see
+// reductions in the JIT at -O3 takes minutes today (see
 // docs/conformance.md), which every run of that file would pay.
 
 func.func @spec_logical_and(%x: tensor<6x12x10x24xi1>) -> (tensor<6x12x1x1xi1>, tensor<6x12xi1>, tensor<6x1x10x24xi1>, tensor<6x10x24xi1>, tensor<6x12x1x24xi1>, tensor<6x12x24xi1>) {
