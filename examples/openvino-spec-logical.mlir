@@ -1,10 +1,8 @@
 // The OpenVINO specification examples of ReduceLogicalAnd-1 and
 // ReduceLogicalOr-1 (boolean input 6x12x10x24, axes [2, 3], [1] and [-2],
 // with and without keep_dims). test/Dialect/Reduce/spec-examples.mlir checks
-// their shapes. They are not run: reduce-run does not take i1 arguments yet,
-// and they sit apart from openvino-spec.mlir because compiling these i1
-// reductions in the JIT at -O3 takes minutes today (see
-// docs/conformance.md), which every run of that file would pay.
+// their shapes, test/Integration/examples.test their values against numpy
+// and utils/run-examples.sh runs them.
 
 func.func @spec_logical_and(%x: tensor<6x12x10x24xi1>) -> (tensor<6x12x1x1xi1>, tensor<6x12xi1>, tensor<6x1x10x24xi1>, tensor<6x10x24xi1>, tensor<6x12x1x24xi1>, tensor<6x12x24xi1>) {
   %logical_and_2_3_keep = reduce.logical_and %x axes [2, 3] keep_dims : tensor<6x12x10x24xi1> -> tensor<6x12x1x1xi1>

@@ -1,7 +1,7 @@
 // The OpenVINO specification examples (input 6x12x10x24, axes [2, 3], [1]
 // and [-2], with and without keep_dims) of ReduceSum-1, ReduceL1-4,
 // ReduceMin-1, ReduceMax-1, ReduceProd-1, ReduceMean-1 and ReduceL2-4: a
-// function per op. `utils/run-examples.sh` runs the first three;
+// function per op. `utils/run-examples.sh` runs each of them;
 // test/Dialect/Reduce/spec-examples.mlir checks the shapes of all of them
 // and test/Integration/examples.test runs them. ReduceLogicalAnd-1 and
 // ReduceLogicalOr-1 are in openvino-spec-logical.mlir.

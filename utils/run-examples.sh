@@ -19,9 +19,11 @@ echo "== reduce-run examples/quickstart.mlir --input examples/quickstart-input.n
 "$build_dir/bin/reduce-run" "$root/examples/quickstart.mlir" \
   --input "$root/examples/quickstart-input.npy"
 
-for op in sum l1 min; do
-  echo "== reduce-run examples/openvino-spec.mlir --entry spec_$op (random 6x12x10x24 input, 100 timed calls)"
-  "$build_dir/bin/reduce-run" "$root/examples/openvino-spec.mlir" \
+for op in sum l1 min max prod mean l2 logical_and logical_or; do
+  file=openvino-spec.mlir
+  case $op in logical_*) file=openvino-spec-logical.mlir ;; esac
+  echo "== reduce-run examples/$file --entry spec_$op (random 6x12x10x24 input, 100 timed calls)"
+  "$build_dir/bin/reduce-run" "$root/examples/$file" \
     --entry "spec_$op" --random-inputs 1 --repeat 100 --print-timing \
     --output /dev/null --output /dev/null --output /dev/null \
     --output /dev/null --output /dev/null --output /dev/null
