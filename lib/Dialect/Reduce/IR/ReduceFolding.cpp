@@ -493,12 +493,14 @@ struct ReplaceUnitReductionWithReshape : OpRewritePattern<OpTy> {
     Type elementType = inputType.getElementType();
     if (!isIdentityOnOneElement(OpTy::kKind, elementType)) {
       // One element's |x| or x * x (exact in the 16-bit floats too, whose
-      // products fit f32); l2 and log_sum keep their lowering.
+      // products fit f32; arith has no unsigned tensors, so unsigned
+      // sum_square keeps its lowering, as l2 and log_sum do).
       bool isFloat = isa<FloatType>(elementType);
       if (OpTy::kKind == ReductionKind::l1)
         value = isFloat ? math::AbsFOp::create(rewriter, loc, value).getResult()
                         : math::AbsIOp::create(rewriter, loc, value).getResult();
-      else if (OpTy::kKind == ReductionKind::sum_square)
+      else if (OpTy::kKind == ReductionKind::sum_square &&
+               !elementType.isUnsignedInteger())
         value = isFloat
                     ? arith::MulFOp::create(rewriter, loc, value, value)
                           .getResult()
