@@ -28,7 +28,7 @@ namespace reference {
 /// The value of the environment variable `name` as a number, or `fallback`.
 uint64_t envOr(const char *name, uint64_t fallback);
 
-/// The mnemonic of `op` ("sum", "l1", "min").
+/// The mnemonic of `op` ("sum", "l1", "min", ..., "log_sum_exp").
 const char *opName(Op op);
 
 /// The MLIR type of a tensor of `shape` whose dims marked in `dynamic` are
@@ -51,6 +51,14 @@ std::vector<bool> randomDynamic(std::mt19937_64 &rng, unsigned rank,
 /// Fills the input with normal floats or integers over the full range or a
 /// small one, and sprinkles special values.
 void fillInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng);
+
+/// Adapts a filled input to `op`, whose results reduce `reducedExtent`
+/// elements each: prod gets factors near +-1 (floats; so that no partial
+/// product over- or underflows, where no error bound holds) or mostly odd
+/// ones (integers), log_sum mostly non-negative values, log_sum_exp
+/// sometimes values whose exp overflows without the shift.
+void adaptInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng, Op op,
+                int64_t reducedExtent);
 
 } // namespace reference
 
