@@ -134,6 +134,18 @@ void adaptInput(Buffer &buffer, std::mt19937_64 &rng, Op op,
     for (int64_t i = 0; i < size; ++i)
       if (unit(rng) < 0.9)
         static_cast<unsigned char *>(data)[i * width] |= 1;
+  } else if ((op == Op::min || op == Op::max) && isFloat(type) &&
+             unit(rng) < 0.35) {
+    // Signed zeros at the extreme: every value on the far side of 0 (>= 0
+    // for min, <= 0 for max) and a fifth of them +0.0 or -0.0.
+    for (int64_t i = 0; i < size; ++i) {
+      double value = std::fabs(loadAsDouble(type, data, i));
+      if (unit(rng) < 0.2)
+        value = unit(rng) < 0.5 ? 0.0 : -0.0;
+      else if (op == Op::max)
+        value = -value;
+      storeDouble(type, data, i, value);
+    }
   } else if (op == Op::log_sum && unit(rng) < 0.8) {
     // Mostly positive sums (the log of a negative one is NaN).
     for (int64_t i = 0; i < size; ++i)

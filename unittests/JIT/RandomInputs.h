@@ -55,8 +55,9 @@ void fillInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng);
 /// Adapts a filled input to `op`, whose results reduce `reducedExtent`
 /// elements each: prod gets factors near +-1 (floats; so that no partial
 /// product over- or underflows, where no error bound holds) or mostly odd
-/// ones (integers), log_sum mostly non-negative values, log_sum_exp
-/// sometimes values whose exp overflows without the shift.
+/// ones (integers), min and max sometimes signed zeros at their extreme,
+/// log_sum mostly non-negative values, log_sum_exp sometimes values whose
+/// exp overflows without the shift.
 void adaptInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng, Op op,
                 int64_t reducedExtent);
 
