@@ -492,10 +492,11 @@ std::string compare(ElementType type, Op op, const Expected &expected,
       return "";
     long double logHi = std::log(hi);
     long double slack = kTranscendentalUlps * u * std::fabs(logHi) + u;
-    return checkInterval(type, got, -std::numeric_limits<long double>::infinity(),
-                         logHi + slack + uOut * (std::fabs(logHi) + slack) +
-                             tinyOut,
-                         expected);
+    long double negInf = -std::numeric_limits<long double>::infinity();
+    return checkInterval(
+        type, got, negInf,
+        logHi + slack + uOut * (std::fabs(logHi) + slack) + tinyOut,
+        expected);
   }
 
   // The log of an exactly negative sum is NaN too.
@@ -544,7 +545,8 @@ std::string compare(ElementType type, Op op, const Expected &expected,
   }
   case Op::l2: {
     long double squares = gamma(n, u) * expected.sum + n * tiny;
-    long double lo = std::sqrt(std::max<long double>(expected.sum - squares, 0));
+    long double lo =
+        std::sqrt(std::max<long double>(expected.sum - squares, 0));
     long double hi = std::sqrt(expected.sum + squares);
     long double slack = u * hi + tiny;
     slack += uOut * (hi + slack) + tinyOut;
