@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Random reductions (rank 0-5, sizes including 0, 1 and odd sizes past a
-// vector width, random axes sets spelled with negative axes and in any
-// order, keep_dims, every element type, NaN/inf/-0.0 and integer extremes,
-// static and dynamic shapes) compiled through the JIT and compared with the
-// independent reference in ReferenceReduce.cpp: integers and min bit for bit,
-// float sums within the summation-order bound stated there.
+// Random reductions (every numeric op: sum, l1, min, max, prod, mean, l2,
+// sum_square, log_sum, log_sum_exp, on every element type it takes; rank
+// 0-5, sizes including 0, 1 and odd sizes past a vector width, random axes
+// sets spelled with negative axes and in any order, keep_dims, both NaN
+// modes, NaN/inf/-0.0 and integer extremes, static and dynamic shapes)
+// compiled through the JIT and compared with the independent reference in
+// ReferenceReduce.cpp: integers, min and max bit for bit, the other float
+// results within the order-independent bounds stated there.
 //
 // REDUCE_DIFF_SEED (default 20261121) and REDUCE_DIFF_CASES (default 400)
 // select the cases; a failure prints the seed and the case to replay it.
@@ -57,13 +59,15 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
                                              13, 16, 17, 31, 33, 64, 100};
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Case c;
-  llvm::ArrayRef<ElementType> types = reference::getReducibleElementTypes();
-  c.type = types[rng() % types.size()];
+  // Every numeric op on every element type it takes. (logical_and and
+  // logical_or, on i1, are checked against numpy by the execution tests:
+  // test/Integration/exec-bool.test and examples.test.)
+  c.reduction.op = static_cast<reference::Op>(rng() % reference::kNumOps);
+  c.type = reference::randomElementType(rng, c.reduction.op);
   unsigned rank = rng() % 6;
   c.shape = reference::randomShape(rng, sizes, rank, 20000);
   c.dynamic = reference::randomDynamic(rng, rank, 0.25, 0.5);
 
-  c.reduction.op = static_cast<reference::Op>(rng() % 3);
   bool all = rank > 0 && unit(rng) < 0.15;
   for (unsigned i = 0; i < rank; ++i)
     if (all || unit(rng) < 0.5)
@@ -72,10 +76,14 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
   std::shuffle(c.reduction.axes.begin(), c.reduction.axes.end(), rng);
   c.reduction.keepDims = unit(rng) < 0.5;
   c.reduction.ignoreNaN =
-      c.reduction.op == reference::Op::min && unit(rng) < 0.4;
+      reference::hasNanMode(c.reduction.op) && unit(rng) < 0.4;
 
   c.input = std::make_unique<Buffer>(c.type, c.shape);
   fillInput(*c.input, rng);
+  int64_t reducedExtent = 1;
+  for (int64_t axis : c.reduction.axes)
+    reducedExtent *= c.shape[axis < 0 ? axis + rank : axis];
+  reference::adaptInput(*c.input, rng, c.reduction.op, reducedExtent);
 
   std::vector<int64_t> resultShape = reference::resultShape(c.shape, c.reduction);
   std::vector<bool> resultDynamic;

@@ -8,6 +8,7 @@
 
 #include "RandomInputs.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +33,16 @@ llvm::ArrayRef<mlir::reduce::ElementType> getReducibleElementTypes() {
   return types;
 }
 
+mlir::reduce::ElementType randomElementType(std::mt19937_64 &rng, Op op) {
+  static const mlir::reduce::ElementType floatTypes[] = {
+      mlir::reduce::ElementType::f16, mlir::reduce::ElementType::bf16,
+      mlir::reduce::ElementType::f32, mlir::reduce::ElementType::f64};
+  if (isFloatOnly(op))
+    return floatTypes[rng() % std::size(floatTypes)];
+  llvm::ArrayRef<mlir::reduce::ElementType> types = getReducibleElementTypes();
+  return types[rng() % types.size()];
+}
+
 const char *opName(reference::Op op) {
   switch (op) {
   case reference::Op::sum:
@@ -40,6 +51,20 @@ const char *opName(reference::Op op) {
     return "l1";
   case reference::Op::min:
     return "min";
+  case reference::Op::max:
+    return "max";
+  case reference::Op::prod:
+    return "prod";
+  case reference::Op::mean:
+    return "mean";
+  case reference::Op::l2:
+    return "l2";
+  case reference::Op::sum_square:
+    return "sum_square";
+  case reference::Op::log_sum:
+    return "log_sum";
+  case reference::Op::log_sum_exp:
+    return "log_sum_exp";
   }
   return "";
 }
@@ -103,6 +128,53 @@ void fillInput(Buffer &buffer, std::mt19937_64 &rng) {
     }
     std::memcpy(static_cast<char *>(buffer.getData()) + i * getByteWidth(type),
                 &value, getByteWidth(type));
+  }
+}
+
+void adaptInput(Buffer &buffer, std::mt19937_64 &rng, Op op,
+                int64_t reducedExtent) {
+  ElementType type = buffer.getElementType();
+  void *data = buffer.getData();
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int64_t size = buffer.getNumElements();
+  if (op == Op::prod && isFloat(type)) {
+    // About 24 factors of each product are not +-1: their magnitudes,
+    // 2^[-1.5, 1.5], keep every partial product in range.
+    double notUnit = std::min(1.0, 24.0 / std::max<int64_t>(reducedExtent, 1));
+    for (int64_t i = 0; i < size; ++i) {
+      double value = loadAsDouble(type, data, i);
+      if (!std::isfinite(value) || value == 0)
+        continue;
+      double magnitude =
+          unit(rng) < notUnit ? std::exp2(3 * unit(rng) - 1.5) : 1.0;
+      storeDouble(type, data, i, std::copysign(magnitude, value));
+    }
+  } else if (op == Op::prod) {
+    // Mostly odd factors: a product of even ones soon wraps to 0.
+    size_t width = getByteWidth(type);
+    for (int64_t i = 0; i < size; ++i)
+      if (unit(rng) < 0.9)
+        static_cast<unsigned char *>(data)[i * width] |= 1;
+  } else if ((op == Op::min || op == Op::max) && isFloat(type) &&
+             unit(rng) < 0.35) {
+    // Signed zeros at the extreme: every value on the far side of 0 (>= 0
+    // for min, <= 0 for max) and a fifth of them +0.0 or -0.0.
+    for (int64_t i = 0; i < size; ++i) {
+      double value = std::fabs(loadAsDouble(type, data, i));
+      if (unit(rng) < 0.2)
+        value = unit(rng) < 0.5 ? 0.0 : -0.0;
+      else if (op == Op::max)
+        value = -value;
+      storeDouble(type, data, i, value);
+    }
+  } else if (op == Op::log_sum && unit(rng) < 0.8) {
+    // Mostly positive sums (the log of a negative one is NaN).
+    for (int64_t i = 0; i < size; ++i)
+      storeDouble(type, data, i, std::fabs(loadAsDouble(type, data, i)));
+  } else if (op == Op::log_sum_exp && unit(rng) < 0.3) {
+    // Values whose exp overflows without the shift.
+    for (int64_t i = 0; i < size; ++i)
+      storeDouble(type, data, i, 300 * loadAsDouble(type, data, i));
   }
 }
 

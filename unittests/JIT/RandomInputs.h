@@ -28,12 +28,16 @@ namespace reference {
 /// The value of the environment variable `name` as a number, or `fallback`.
 uint64_t envOr(const char *name, uint64_t fallback);
 
-/// The element types of the reduce ops: every runtime element type but i1
-/// (bool), which they reject, in the order of getAllElementTypes (a seed
-/// draws the cases it drew before i1 existed).
+/// The element types of the numeric reduce ops: every runtime element type
+/// but i1 (bool), which they reject, in the order of getAllElementTypes (a
+/// seed draws the cases it drew before i1 existed).
 llvm::ArrayRef<mlir::reduce::ElementType> getReducibleElementTypes();
 
-/// The mnemonic of `op` ("sum", "l1", "min").
+/// A random element type that `op` takes: a float type for the float-only
+/// ops, any of getReducibleElementTypes otherwise.
+mlir::reduce::ElementType randomElementType(std::mt19937_64 &rng, Op op);
+
+/// The mnemonic of `op` ("sum", "l1", "min", ..., "log_sum_exp").
 const char *opName(Op op);
 
 /// The MLIR type of a tensor of `shape` whose dims marked in `dynamic` are
@@ -56,6 +60,15 @@ std::vector<bool> randomDynamic(std::mt19937_64 &rng, unsigned rank,
 /// Fills the input with normal floats or integers over the full range or a
 /// small one, and sprinkles special values.
 void fillInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng);
+
+/// Adapts a filled input to `op`, whose results reduce `reducedExtent`
+/// elements each: prod gets factors near +-1 (floats; so that no partial
+/// product over- or underflows, where no error bound holds) or mostly odd
+/// ones (integers), min and max sometimes signed zeros at their extreme,
+/// log_sum mostly non-negative values, log_sum_exp sometimes values whose
+/// exp overflows without the shift.
+void adaptInput(mlir::reduce::Buffer &buffer, std::mt19937_64 &rng, Op op,
+                int64_t reducedExtent);
 
 } // namespace reference
 

@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Random reductions whose axes are a runtime argument (rank 0-5, static and
-// dynamic input sizes, axes 0-D, 1-D of static or dynamic length, i8 to i64,
-// negative and repeated values, both keep_dims and empty_axes modes,
-// unranked, ranked and fully static written result types), each called
+// Random reductions (every numeric op) whose axes are a runtime argument
+// (rank 0-5, static and dynamic input sizes, axes 0-D, 1-D of static or
+// dynamic length, i8 to i64, negative and repeated values, both keep_dims
+// and empty_axes modes, unranked, ranked and fully static written result
+// types), each called
 // with several axes values through the JIT and compared with the reference
 // in ReferenceReduce.cpp. Axes out of range, hostile values (INT64_MIN,
 // the type's extremes) and actual shapes that contradict a static result
@@ -116,13 +117,13 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
                                              13, 16, 17, 31, 33, 64};
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Case c;
-  llvm::ArrayRef<ElementType> types = reference::getReducibleElementTypes();
-  c.type = types[rng() % types.size()];
+  // Every numeric op on every element type it takes.
+  c.op = static_cast<reference::Op>(rng() % reference::kNumOps);
+  c.type = reference::randomElementType(rng, c.op);
   int64_t rank = rng() % 6;
   c.shape = reference::randomShape(rng, sizes, rank, 20000);
   c.dynamic = reference::randomDynamic(rng, rank, 0.4, 0.6);
-  c.op = static_cast<reference::Op>(rng() % 3);
-  c.ignoreNaN = c.op == reference::Op::min && unit(rng) < 0.3;
+  c.ignoreNaN = reference::hasNanMode(c.op) && unit(rng) < 0.3;
   c.keepDims = unit(rng) < 0.5;
   c.emptyAll = unit(rng) < 0.4;
   const ElementType axesTypes[] = {ElementType::i8, ElementType::i16,
@@ -174,6 +175,8 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
 
   c.input = std::make_unique<Buffer>(c.type, c.shape);
   reference::fillInput(*c.input, rng);
+  // The calls reduce different sets: adapt to the largest, the whole input.
+  reference::adaptInput(*c.input, rng, c.op, c.input->getNumElements());
 
   std::string in = reference::tensorType(c.shape, c.dynamic, c.type);
   std::string axesType =

@@ -162,3 +162,69 @@ func.func @negative_non_unit_dims(%x: tensor<?x1xf32>, %y: tensor<3x1xf32>) -> (
   %1 = reduce.sum %y axes [0] : tensor<3x1xf32> -> tensor<1xf32>
   return %0, %1 : tensor<f32>, tensor<1xf32>
 }
+
+// -----
+
+/// Over unit dims only: sum_square is x * x (integers wrap, f16 squares are
+/// exact in f32), max, prod, mean and log_sum_exp are reshapes (each is its
+/// one element).
+// CHECK-LABEL: func @unit_dims_family
+// CHECK-SAME:    (%[[X:.*]]: tensor<4x1xf32>, %[[I:.*]]: tensor<1x3xi8>)
+// CHECK:         %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : tensor<4x1xf32>
+// CHECK:         %[[SQC:.*]] = tensor.collapse_shape %[[SQ]] {{\[}}[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+// CHECK:         %[[ISQ:.*]] = arith.muli %[[I]], %[[I]] : tensor<1x3xi8>
+// CHECK:         %[[ISQC:.*]] = tensor.collapse_shape %[[ISQ]] {{\[}}[0, 1]] : tensor<1x3xi8> into tensor<3xi8>
+// CHECK:         %[[MAX:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+// CHECK:         %[[PROD:.*]] = tensor.collapse_shape %[[I]] {{\[}}[0, 1]] : tensor<1x3xi8> into tensor<3xi8>
+// CHECK:         %[[MEAN:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+// CHECK:         %[[LSE:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
+// CHECK-NOT:     reduce.
+// CHECK:         return %[[SQC]], %[[ISQC]], %[[MAX]], %[[PROD]], %[[MEAN]], %[[LSE]], %[[X]]
+func.func @unit_dims_family(%x: tensor<4x1xf32>, %i: tensor<1x3xi8>)
+    -> (tensor<4xf32>, tensor<3xi8>, tensor<4xf32>, tensor<3xi8>, tensor<4xf32>, tensor<4xf32>, tensor<4x1xf32>) {
+  %0 = reduce.sum_square %x axes [1] : tensor<4x1xf32> -> tensor<4xf32>
+  %1 = reduce.sum_square %i axes [0] : tensor<1x3xi8> -> tensor<3xi8>
+  %2 = reduce.max %x axes [1] nan_mode ignore : tensor<4x1xf32> -> tensor<4xf32>
+  %3 = reduce.prod %i axes [0] : tensor<1x3xi8> -> tensor<3xi8>
+  %4 = reduce.mean %x axes [1] : tensor<4x1xf32> -> tensor<4xf32>
+  %5 = reduce.log_sum_exp %x axes [1] : tensor<4x1xf32> -> tensor<4xf32>
+  %6 = reduce.mean %x axes [1] keep_dims : tensor<4x1xf32> -> tensor<4x1xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xf32>, tensor<3xi8>, tensor<4xf32>, tensor<3xi8>, tensor<4xf32>, tensor<4xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+/// l2 and log_sum have no elementwise form here (sqrt(x * x) and log x are
+/// left to their lowering), neither over unit dims nor over empty axes.
+// CHECK-LABEL: func @negative_unit_dims_l2_log_sum
+// CHECK:         reduce.l2 %{{.*}} axes [1] : tensor<4x1xf32> -> tensor<4xf32>
+// CHECK:         reduce.log_sum %{{.*}} axes [1] keep_dims : tensor<4x1xf32> -> tensor<4x1xf32>
+// CHECK:         reduce.l2 %{{.*}} axes [] : tensor<4x1xf32> -> tensor<4x1xf32>
+// CHECK:         reduce.log_sum %{{.*}} axes [] : tensor<4x1xf32> -> tensor<4x1xf32>
+func.func @negative_unit_dims_l2_log_sum(%x: tensor<4x1xf32>)
+    -> (tensor<4xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %0 = reduce.l2 %x axes [1] : tensor<4x1xf32> -> tensor<4xf32>
+  %1 = reduce.log_sum %x axes [1] keep_dims : tensor<4x1xf32> -> tensor<4x1xf32>
+  %2 = reduce.l2 %x axes [] : tensor<4x1xf32> -> tensor<4x1xf32>
+  %3 = reduce.log_sum %x axes [] : tensor<4x1xf32> -> tensor<4x1xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+/// Empty axes fold the ops that are the identity on one element to their
+/// input; sum_square becomes x * x.
+// CHECK-LABEL: func @empty_axes_family
+// CHECK-SAME:    (%[[X:.*]]: tensor<?x4xf16>)
+// CHECK:         %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : tensor<?x4xf16>
+// CHECK-NOT:     reduce.
+// CHECK:         return %[[X]], %[[X]], %[[X]], %[[X]], %[[SQ]]
+func.func @empty_axes_family(%x: tensor<?x4xf16>)
+    -> (tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>) {
+  %0 = reduce.max %x axes [] : tensor<?x4xf16> -> tensor<?x4xf16>
+  %1 = reduce.prod %x axes [] : tensor<?x4xf16> -> tensor<?x4xf16>
+  %2 = reduce.mean %x axes [] : tensor<?x4xf16> -> tensor<?x4xf16>
+  %3 = reduce.log_sum_exp %x axes [] : tensor<?x4xf16> -> tensor<?x4xf16>
+  %4 = reduce.sum_square %x axes [] : tensor<?x4xf16> -> tensor<?x4xf16>
+  return %0, %1, %2, %3, %4 : tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>, tensor<?x4xf16>
+}

@@ -165,3 +165,174 @@ func.func @no_fold_huge() -> tensor<1024xf32> {
   %0 = reduce.sum %c axes [1] : tensor<1024x2048xf32> -> tensor<1024xf32>
   return %0 : tensor<1024xf32>
 }
+
+// -----
+
+/// The rest of the family on f32, rows [3, 4] and [-6, 8]: max, prod, mean,
+/// sum of squares (9 + 16, 36 + 64) and l2 (5, 10).
+// CHECK-LABEL: func @fold_family_f32
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant dense<[4.000000e+00, 8.000000e+00]> : tensor<2xf32>
+// CHECK-DAG:     %[[PROD:.*]] = arith.constant dense<[1.200000e+01, -4.800000e+01]> : tensor<2xf32>
+// CHECK-DAG:     %[[MEAN:.*]] = arith.constant dense<[3.500000e+00, 1.000000e+00]> : tensor<2xf32>
+// CHECK-DAG:     %[[SSQ:.*]] = arith.constant dense<[2.500000e+01, 1.000000e+02]> : tensor<2xf32>
+// CHECK-DAG:     %[[L2:.*]] = arith.constant dense<[5.000000e+00, 1.000000e+01]> : tensor<2xf32>
+// CHECK-NOT:     reduce.
+// CHECK:         return %[[MAX]], %[[PROD]], %[[MEAN]], %[[SSQ]], %[[L2]]
+func.func @fold_family_f32() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %c = arith.constant dense<[[3.0, 4.0], [-6.0, 8.0]]> : tensor<2x2xf32>
+  %max = reduce.max %c axes [1] : tensor<2x2xf32> -> tensor<2xf32>
+  %prod = reduce.prod %c axes [1] : tensor<2x2xf32> -> tensor<2xf32>
+  %mean = reduce.mean %c axes [1] : tensor<2x2xf32> -> tensor<2xf32>
+  %ssq = reduce.sum_square %c axes [1] : tensor<2x2xf32> -> tensor<2xf32>
+  %l2 = reduce.l2 %c axes [1] : tensor<2x2xf32> -> tensor<2xf32>
+  return %max, %prod, %mean, %ssq, %l2 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+/// max: NaN propagates or is skipped (all NaN stays NaN), +0.0 is greater
+/// than -0.0 in either order, +-inf. Rows: [NaN, 1], [NaN, NaN], [-0, +0],
+/// [+0, -0], [-inf, -inf], [-inf, +inf].
+// CHECK-LABEL: func @fold_max_special
+// CHECK-DAG:     arith.constant dense<[0x7FC00000, 0x7FC00000, 0.000000e+00, 0.000000e+00, 0xFF800000, 0x7F800000]> : tensor<6xf32>
+// CHECK-DAG:     arith.constant dense<[1.000000e+00, 0x7FC00000, 0.000000e+00, 0.000000e+00, 0xFF800000, 0x7F800000]> : tensor<6xf32>
+func.func @fold_max_special() -> (tensor<6xf32>, tensor<6xf32>) {
+  %c = arith.constant dense<[[0x7FC00000, 1.0], [0x7FC00000, 0x7FC00000], [-0.0, 0.0], [0.0, -0.0], [0xFF800000, 0xFF800000], [0xFF800000, 0x7F800000]]> : tensor<6x2xf32>
+  %max = reduce.max %c axes [1] : tensor<6x2xf32> -> tensor<6xf32>
+  %ignore = reduce.max %c axes [1] nan_mode ignore : tensor<6x2xf32> -> tensor<6xf32>
+  return %max, %ignore : tensor<6xf32>, tensor<6xf32>
+}
+
+// -----
+
+/// prod: the sign of a zero product is the product of the signs; 0 * inf
+/// is NaN. Rows: [-0, 5], [-0, -5], [0, inf], [-2, inf].
+// CHECK-LABEL: func @fold_prod_special
+// CHECK:         arith.constant dense<[-0.000000e+00, 0.000000e+00, 0x7FF8000000000000, 0xFFF0000000000000]> : tensor<4xf64>
+func.func @fold_prod_special() -> tensor<4xf64> {
+  %c = arith.constant dense<[[-0.0, 5.0], [-0.0, -5.0], [0.0, 0x7FF0000000000000], [-2.0, 0x7FF0000000000000]]> : tensor<4x2xf64>
+  %prod = reduce.prod %c axes [1] : tensor<4x2xf64> -> tensor<4xf64>
+  return %prod : tensor<4xf64>
+}
+
+// -----
+
+/// log_sum: log(0.25 + 0.75) = 0, the log of a negative sum is NaN (of
+/// either sign: the host's log gives -NaN), log(0) is -inf, a -inf term
+/// gives NaN.
+// CHECK-LABEL: func @fold_log_sum
+// CHECK:         arith.constant dense<[0.000000e+00, {{0x[7F]FC00000}}, 0xFF800000, {{0x[7F]FC00000}}]> : tensor<4xf32>
+func.func @fold_log_sum() -> tensor<4xf32> {
+  %c = arith.constant dense<[[0.25, 0.75], [-1.0, 0.5], [0.0, -0.0], [0xFF800000, 1.0]]> : tensor<4x2xf32>
+  %r = reduce.log_sum %c axes [1] : tensor<4x2xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+/// log_sum_exp is shifted by the maximum: [1000, 1000] is 1000 + log 2
+/// (1000.693147...; unshifted, exp(1000) overflows); all -inf is -inf;
+/// [0, -inf] is 0; a +inf gives +inf; a NaN gives NaN.
+// CHECK-LABEL: func @fold_log_sum_exp
+// CHECK:         arith.constant dense<[1000.69318, 0xFF800000, 0.000000e+00, 0x7F800000, 0x7FC00000]> : tensor<5xf32>
+func.func @fold_log_sum_exp() -> tensor<5xf32> {
+  %c = arith.constant dense<[[1000.0, 1000.0], [0xFF800000, 0xFF800000], [0.0, 0xFF800000], [0x7F800000, 1.0], [0x7FC00000, 1.0]]> : tensor<5x2xf32>
+  %r = reduce.log_sum_exp %c axes [1] : tensor<5x2xf32> -> tensor<5xf32>
+  return %r : tensor<5xf32>
+}
+
+// -----
+
+/// Integers wrap: i8 prod 16 * 16 = 256 = 0, -128 * -1 = 128 = -128, 3 * 100
+/// = 300 = 44; sum of squares 16^2 = 0, 12^2 = 144 = -112; the mean divides
+/// the wrapped sum truncating toward zero: (-7 + 0) / 2 = -3 (not -4),
+/// (100 + 100) / 2 = -56 / 2 = -28.
+// CHECK-LABEL: func @fold_integer_family
+// CHECK-DAG:     arith.constant dense<[0, -128, 44]> : tensor<3xi8>
+// CHECK-DAG:     arith.constant dense<[0, -112]> : tensor<2xi8>
+// CHECK-DAG:     arith.constant dense<[-3, -28]> : tensor<2xi8>
+// CHECK-DAG:     arith.constant dense<[-1, 100]> : tensor<2xi8>
+func.func @fold_integer_family() -> (tensor<3xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>) {
+  %p = arith.constant dense<[[16, 16], [-128, -1], [3, 100]]> : tensor<3x2xi8>
+  %prod = reduce.prod %p axes [1] : tensor<3x2xi8> -> tensor<3xi8>
+  %s = arith.constant dense<[[16, 0], [12, 0]]> : tensor<2x2xi8>
+  %ssq = reduce.sum_square %s axes [1] : tensor<2x2xi8> -> tensor<2xi8>
+  %m = arith.constant dense<[[-7, 0], [100, 100]]> : tensor<2x2xi8>
+  %mean = reduce.mean %m axes [1] : tensor<2x2xi8> -> tensor<2xi8>
+  %x = arith.constant dense<[[-128, -1], [100, -100]]> : tensor<2x2xi8>
+  %max = reduce.max %x axes [1] : tensor<2x2xi8> -> tensor<2xi8>
+  return %prod, %ssq, %mean, %max : tensor<3xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>
+}
+
+// -----
+
+/// Integer means of negative sums truncate toward zero (i32: -7 / 3 = -2,
+/// -9 / 3 = -3, 7 / 3 = 2); unsigned means divide the wrapped sum as
+/// unsigned (255 + 255 = 254 in ui8, / 2 = 127), unsigned max compares as
+/// unsigned.
+// CHECK-LABEL: func @fold_integer_mean_and_unsigned
+// CHECK-DAG:     arith.constant dense<[-2, -3, 2]> : tensor<3xi32>
+// CHECK-DAG:     arith.constant dense<127> : tensor<ui8>
+// CHECK-DAG:     arith.constant dense<255> : tensor<ui8>
+func.func @fold_integer_mean_and_unsigned() -> (tensor<3xi32>, tensor<ui8>, tensor<ui8>) {
+  %c = arith.constant dense<[[-10, 3, 0], [-5, -4, 0], [10, -3, 0]]> : tensor<3x3xi32>
+  %mean = reduce.mean %c axes [1] : tensor<3x3xi32> -> tensor<3xi32>
+  %u = arith.constant dense<[255, 255]> : tensor<2xui8>
+  %umean = reduce.mean %u axes [0] : tensor<2xui8> -> tensor<ui8>
+  %v = arith.constant dense<[1, 255]> : tensor<2xui8>
+  %umax = reduce.max %v axes [0] : tensor<2xui8> -> tensor<ui8>
+  return %mean, %umean, %umax : tensor<3xi32>, tensor<ui8>, tensor<ui8>
+}
+
+// -----
+
+/// Size-0 dims give the identities: -inf and the lowest integer for max, 1
+/// for prod, 0 for sum_square and l2, -inf for log_sum and log_sum_exp; the
+/// mean of an empty set is NaN (floats) or 0 (integers).
+// CHECK-LABEL: func @fold_family_size_zero
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant dense<0xFF800000> : tensor<3xf32>
+// CHECK-DAG:     %[[PROD:.*]] = arith.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK-DAG:     %[[MEAN:.*]] = arith.constant dense<0x7FC00000> : tensor<3xf32>
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK-DAG:     %[[IMAX:.*]] = arith.constant dense<-2147483648> : tensor<2xi32>
+// CHECK-DAG:     %[[IPROD:.*]] = arith.constant dense<1> : tensor<2xi32>
+// CHECK-DAG:     %[[IMEAN:.*]] = arith.constant dense<0> : tensor<2xi32>
+// CHECK-DAG:     %[[UMAX:.*]] = arith.constant dense<0> : tensor<2xui8>
+// CHECK:         return %[[MAX]], %[[PROD]], %[[MEAN]], %[[ZERO]], %[[ZERO]], %[[MAX]], %[[MAX]], %[[IMAX]], %[[IPROD]], %[[IMEAN]], %[[UMAX]]
+func.func @fold_family_size_zero() -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xui8>) {
+  %f = arith.constant dense<> : tensor<0x3xf32>
+  %i = arith.constant dense<> : tensor<2x0xi32>
+  %u = arith.constant dense<> : tensor<0x2xui8>
+  %0 = reduce.max %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %1 = reduce.prod %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %2 = reduce.mean %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %3 = reduce.sum_square %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %4 = reduce.l2 %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %5 = reduce.log_sum %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %6 = reduce.log_sum_exp %f axes [0] : tensor<0x3xf32> -> tensor<3xf32>
+  %7 = reduce.max %i axes [1] : tensor<2x0xi32> -> tensor<2xi32>
+  %8 = reduce.prod %i axes [1] : tensor<2x0xi32> -> tensor<2xi32>
+  %9 = reduce.mean %i axes [1] : tensor<2x0xi32> -> tensor<2xi32>
+  %10 = reduce.max %u axes [0] : tensor<0x2xui8> -> tensor<2xui8>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xui8>
+}
+
+// -----
+
+/// f16 accumulates in f32: 256 * 256 * 2^-8 is 256 (in f16 the partial
+/// product 65536 overflows); the mean of [65504, 65504] is 65504 (the f16
+/// sum overflows); sqrt(300^2 + 400^2) = 500 (300^2 overflows f16 too).
+// CHECK-LABEL: func @fold_family_f16
+// CHECK-DAG:     %[[PROD:.*]] = arith.constant dense<2.560000e+02> : tensor<1xf16>
+// CHECK-DAG:     %[[MEAN:.*]] = arith.constant dense<6.550400e+04> : tensor<1xf16>
+// CHECK-DAG:     %[[L2:.*]] = arith.constant dense<5.000000e+02> : tensor<1xf16>
+// CHECK:         return %[[PROD]], %[[MEAN]], %[[L2]]
+func.func @fold_family_f16() -> (tensor<1xf16>, tensor<1xf16>, tensor<1xf16>) {
+  %p = arith.constant dense<[256.0, 256.0, 0.00390625]> : tensor<3xf16>
+  %m = arith.constant dense<[65504.0, 65504.0]> : tensor<2xf16>
+  %l = arith.constant dense<[300.0, 400.0]> : tensor<2xf16>
+  %prod = reduce.prod %p axes [0] keep_dims : tensor<3xf16> -> tensor<1xf16>
+  %mean = reduce.mean %m axes [0] keep_dims : tensor<2xf16> -> tensor<1xf16>
+  %l2 = reduce.l2 %l axes [0] keep_dims : tensor<2xf16> -> tensor<1xf16>
+  return %prod, %mean, %l2 : tensor<1xf16>, tensor<1xf16>, tensor<1xf16>
+}

@@ -323,3 +323,137 @@ func.func @runtime_axes_result_rank_too_large(%x: tensor<3x4xf32>, %a: tensor<?x
   %0 = reduce.sum %x axes %a : tensor<3x4xf32>, tensor<?xi64> -> tensor<?x?x?xf32>
   return
 }
+
+// -----
+
+/// The float-only ops reject integers.
+func.func @l2_integer(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'reduce.l2' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xi32>'}}
+  %0 = reduce.l2 %x axes [0] : tensor<4xi32> -> tensor<i32>
+  return
+}
+
+// -----
+
+func.func @log_sum_unsigned(%x: tensor<4xui8>) {
+  // expected-error @+1 {{'reduce.log_sum' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xui8>'}}
+  %0 = reduce.log_sum %x axes [0] : tensor<4xui8> -> tensor<ui8>
+  return
+}
+
+// -----
+
+func.func @log_sum_exp_i64(%x: tensor<4xi64>) {
+  // expected-error @+1 {{'reduce.log_sum_exp' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xi64>'}}
+  %0 = reduce.log_sum_exp %x axes [0] : tensor<4xi64> -> tensor<i64>
+  return
+}
+
+// -----
+
+func.func @log_sum_exp_f8(%x: tensor<4xf8E5M2>) {
+  // expected-error @+1 {{'reduce.log_sum_exp' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xf8E5M2>'}}
+  %0 = reduce.log_sum_exp %x axes [0] : tensor<4xf8E5M2> -> tensor<f8E5M2>
+  return
+}
+
+// -----
+
+/// The logical ops take i1 only.
+func.func @logical_and_f32(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'reduce.logical_and' op operand #0 must be tensor of 1-bit signless integer values, but got 'tensor<4xf32>'}}
+  %0 = reduce.logical_and %x axes [0] : tensor<4xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @logical_or_i8(%x: tensor<4xi8>) {
+  // expected-error @+1 {{'reduce.logical_or' op operand #0 must be tensor of 1-bit signless integer values, but got 'tensor<4xi8>'}}
+  %0 = reduce.logical_or %x axes [0] : tensor<4xi8> -> tensor<i8>
+  return
+}
+
+// -----
+
+/// The numeric ops reject i1.
+func.func @prod_i1(%x: tensor<4xi1>) {
+  // expected-error @+1 {{'reduce.prod' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xi1>'}}
+  %0 = reduce.prod %x axes [0] : tensor<4xi1> -> tensor<i1>
+  return
+}
+
+// -----
+
+func.func @max_index(%x: tensor<4xindex>) {
+  // expected-error @+1 {{'reduce.max' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xindex>'}}
+  %0 = reduce.max %x axes [0] : tensor<4xindex> -> tensor<index>
+  return
+}
+
+// -----
+
+/// Only min and max have a nan_mode.
+func.func @nan_mode_on_mean(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = reduce.mean %x axes [0] nan_mode ignore : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @nan_mode_on_log_sum_exp(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = reduce.log_sum_exp %x axes [0] nan_mode propagate : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @nan_mode_on_logical_or(%x: tensor<6x12xi1>) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = reduce.logical_or %x axes [0] nan_mode ignore : tensor<6x12xi1> -> tensor<12xi1>
+  return
+}
+
+// -----
+
+func.func @bad_nan_mode_on_max(%x: tensor<6x12xf32>) {
+  // expected-error @+2 {{invalid value for property nan_mode, expected how reduce.min and reduce.max treat NaN inputs}}
+  // expected-error @+1 {{expected one of [propagate, ignore] for how reduce.min and reduce.max treat NaN inputs, got: skip}}
+  %0 = reduce.max %x axes [0] nan_mode skip : tensor<6x12xf32> -> tensor<12xf32>
+  return
+}
+
+// -----
+
+/// The result element type is the input's: no wider mean, no f32 l2 of f16.
+func.func @mean_wider_result(%x: tensor<6x12xi8>) {
+  // expected-error @+1 {{'reduce.mean' op result element type 'i32' does not match input element type 'i8'}}
+  %0 = reduce.mean %x axes [1] : tensor<6x12xi8> -> tensor<6xi32>
+  return
+}
+
+// -----
+
+func.func @l2_wider_result(%x: tensor<6x12xf16>) {
+  // expected-error @+1 {{'reduce.l2' op result element type 'f32' does not match input element type 'f16'}}
+  %0 = reduce.l2 %x axes [1] : tensor<6x12xf16> -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @logical_and_shape(%x: tensor<6x12xi1>) {
+  // expected-error @+1 {{'reduce.logical_and' op result type 'tensor<12xi1>' is incompatible with the inferred type 'tensor<6xi1>'}}
+  %0 = reduce.logical_and %x axes [1] : tensor<6x12xi1> -> tensor<12xi1>
+  return
+}
+
+// -----
+
+func.func @sum_square_axis_out_of_range(%x: tensor<6x12xf32>) {
+  // expected-error @+1 {{'reduce.sum_square' op axis 2 is out of range [-2, 1] for input of rank 2}}
+  %0 = reduce.sum_square %x axes [2] : tensor<6x12xf32> -> tensor<6xf32>
+  return
+}

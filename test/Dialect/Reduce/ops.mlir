@@ -104,3 +104,32 @@ func.func @generic_form(%x: tensor<6x12xf32>) {
   %1 = "reduce.sum"(%x) <{axes = array<i64: 1>}> : (tensor<6x12xf32>) -> tensor<6xf32>
   return
 }
+
+/// The rest of the family: each op in its accepted element types, with
+/// nan_mode on max, runtime axes and the logical ops on i1.
+// CHECK-LABEL: func @family
+func.func @family(%x: tensor<4x8xf32>, %h: tensor<4x8xf16>, %b: tensor<4x8xbf16>,
+                  %d: tensor<4x8xf64>, %i: tensor<4x8xi8>, %u: tensor<4x8xui32>,
+                  %p: tensor<4x8xi1>, %a: tensor<1xi64>) {
+  // CHECK: reduce.max %{{.*}} axes [0] keep_dims nan_mode ignore : tensor<4x8xf32> -> tensor<1x8xf32>
+  %0 = reduce.max %x axes [0] keep_dims nan_mode ignore : tensor<4x8xf32> -> tensor<1x8xf32>
+  // CHECK: reduce.max %{{.*}} axes [1] : tensor<4x8xui32> -> tensor<4xui32>
+  %1 = reduce.max %u axes [1] nan_mode propagate : tensor<4x8xui32> -> tensor<4xui32>
+  // CHECK: reduce.prod %{{.*}} axes [-1] : tensor<4x8xi8> -> tensor<4xi8>
+  %2 = reduce.prod %i axes [-1] : tensor<4x8xi8> -> tensor<4xi8>
+  // CHECK: reduce.mean %{{.*}} axes [0, 1] : tensor<4x8xbf16> -> tensor<bf16>
+  %3 = reduce.mean %b axes [0, 1] : tensor<4x8xbf16> -> tensor<bf16>
+  // CHECK: reduce.l2 %{{.*}} axes [1] keep_dims : tensor<4x8xf16> -> tensor<4x1xf16>
+  %4 = reduce.l2 %h axes [1] keep_dims : tensor<4x8xf16> -> tensor<4x1xf16>
+  // CHECK: reduce.sum_square %{{.*}} axes [1] : tensor<4x8xui32> -> tensor<4xui32>
+  %5 = reduce.sum_square %u axes [1] : tensor<4x8xui32> -> tensor<4xui32>
+  // CHECK: reduce.log_sum %{{.*}} axes [] : tensor<4x8xf64> -> tensor<4x8xf64>
+  %6 = reduce.log_sum %d axes [] : tensor<4x8xf64> -> tensor<4x8xf64>
+  // CHECK: reduce.log_sum_exp %{{.*}} axes %{{.*}} empty_axes all : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
+  %7 = reduce.log_sum_exp %x axes %a empty_axes all : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
+  // CHECK: reduce.logical_and %{{.*}} axes [1] : tensor<4x8xi1> -> tensor<4xi1>
+  %8 = reduce.logical_and %p axes [1] : tensor<4x8xi1> -> tensor<4xi1>
+  // CHECK: reduce.logical_or %{{.*}} axes [0] keep_dims : tensor<4x8xi1> -> tensor<1x8xi1>
+  %9 = reduce.logical_or %p axes [0] keep_dims : tensor<4x8xi1> -> tensor<1x8xi1>
+  return
+}

@@ -1,0 +1,268 @@
+// RUN: reduce-opt --lower-reduce %s | FileCheck %s
+
+// Lowering of the rest of the Reduce family to linalg: max (both NaN modes,
+// signed and unsigned), prod, mean (float and truncating integer division,
+// static and dynamic counts), sum_square, l2, log_sum and log_sum_exp (two
+// passes), f16/bf16 accumulation in f32, empty axes.
+
+/// Float max propagates NaN: arith.maximumf over a -inf fill.
+// CHECK-LABEL: func.func @max_axis1_f32(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<4x8xf32>)
+// CHECK:         %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[MAX:.*]] = linalg.reduce ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[FILL]] : tensor<4xf32>) dimensions = [1]
+// CHECK-NEXT:      (%[[IN:.*]]: f32, %[[ACC:.*]]: f32) {
+// CHECK-NEXT:        %[[M:.*]] = arith.maximumf %[[IN]], %[[ACC]] : f32
+// CHECK-NEXT:        linalg.yield %[[M]] : f32
+// CHECK:         return %[[MAX]]
+func.func @max_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = reduce.max %input axes [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+/// nan_mode ignore on bf16: in f32, a NaN becomes -inf before the max, an i8
+/// flag records a non-NaN element, a map gives NaN where none was, then one
+/// truncation.
+// CHECK-LABEL: func.func @max_ignore_nan_axis0_bf16(
+// CHECK:         %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[MAX_INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : tensor<8xf32>)
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK:         %[[SEEN_INIT:.*]] = linalg.fill ins(%[[ZERO]] : i8) outs(%{{.*}} : tensor<8xi8>)
+// CHECK:         %[[R:.*]]:2 = linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<4x8xbf16>) outs(%[[MAX_INIT]], %[[SEEN_INIT]] : tensor<8xf32>, tensor<8xi8>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: bf16, %[[ACC:.*]]: f32, %[[SEEN:.*]]: i8):
+// CHECK-NEXT:      %[[WIDE:.*]] = arith.extf %[[IN]] : bf16 to f32
+// CHECK-NEXT:      %[[ORD:.*]] = arith.cmpf ord, %[[WIDE]], %[[WIDE]] : f32
+// CHECK-NEXT:      %[[FLAG:.*]] = arith.extui %[[ORD]] : i1 to i8
+// CHECK-NEXT:      %[[ID:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:      %[[NUM:.*]] = arith.select %[[ORD]], %[[WIDE]], %[[ID]] : f32
+// CHECK-NEXT:      %[[M:.*]] = arith.maximumf %[[NUM]], %[[ACC]] : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.ori %[[FLAG]], %[[SEEN]] : i8
+// CHECK-NEXT:      linalg.yield %[[M]], %[[S]] : f32, i8
+// CHECK:         %[[NAN_WHERE_UNSEEN:.*]] = linalg.map ins(%[[R]]#0, %[[R]]#1 : tensor<8xf32>, tensor<8xi8>)
+// CHECK:           %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK:           arith.cmpi ne
+// CHECK:           arith.select %{{.*}}, %{{.*}}, %[[NAN]] : f32
+// CHECK:         %[[NARROW:.*]] = linalg.map { arith.truncf } ins(%[[NAN_WHERE_UNSEEN]] : tensor<8xf32>) outs(%{{.*}} : tensor<8xbf16>)
+// CHECK:         return %[[NARROW]]
+func.func @max_ignore_nan_axis0_bf16(%input: tensor<4x8xbf16>) -> tensor<8xbf16> {
+  %0 = reduce.max %input axes [0] nan_mode ignore : tensor<4x8xbf16> -> tensor<8xbf16>
+  return %0 : tensor<8xbf16>
+}
+
+/// Signless integers compare signed: arith.maxsi over the signed minimum.
+// CHECK-LABEL: func.func @max_axis1_i32(
+// CHECK:         %[[MIN:.*]] = arith.constant -2147483648 : i32
+// CHECK:         linalg.fill ins(%[[MIN]] : i32) outs(%{{.*}} : tensor<4xi32>)
+// CHECK:         linalg.reduce
+// CHECK:           arith.maxsi %{{.*}}, %{{.*}} : i32
+func.func @max_axis1_i32(%input: tensor<4x8xi32>) -> tensor<4xi32> {
+  %0 = reduce.max %input axes [1] : tensor<4x8xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+/// Unsigned integers compare unsigned: arith.maxui over 0, on the signless
+/// bitcast.
+// CHECK-LABEL: func.func @max_axis0_ui8(
+// CHECK:         %[[SIGNLESS:.*]] = tensor.bitcast %{{.*}} : tensor<4x8xui8> to tensor<4x8xi8>
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK:         linalg.fill ins(%[[ZERO]] : i8) outs(%{{.*}} : tensor<8xi8>)
+// CHECK:         %[[MAX:.*]] = linalg.reduce ins(%[[SIGNLESS]] : tensor<4x8xi8>)
+// CHECK:           arith.maxui %{{.*}}, %{{.*}} : i8
+// CHECK:         tensor.bitcast %[[MAX]] : tensor<8xi8> to tensor<8xui8>
+func.func @max_axis0_ui8(%input: tensor<4x8xui8>) -> tensor<8xui8> {
+  %0 = reduce.max %input axes [0] : tensor<4x8xui8> -> tensor<8xui8>
+  return %0 : tensor<8xui8>
+}
+
+/// f16 products accumulate in f32 from 1.0 and are rounded once.
+// CHECK-LABEL: func.func @prod_axis1_f16(
+// CHECK:         %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[ONE]] : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[PROD:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf16>) outs(%[[FILL]] : tensor<4xf32>) dimensions = [1]
+// CHECK-NEXT:      (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:        %[[MUL:.*]] = arith.mulf %[[WIDE]], %[[ACC]] : f32
+// CHECK-NEXT:        linalg.yield %[[MUL]] : f32
+// CHECK:         linalg.map { arith.truncf } ins(%[[PROD]] : tensor<4xf32>) outs(%{{.*}} : tensor<4xf16>)
+func.func @prod_axis1_f16(%input: tensor<4x8xf16>) -> tensor<4xf16> {
+  %0 = reduce.prod %input axes [1] : tensor<4x8xf16> -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+/// Integer products wrap: arith.muli from 1.
+// CHECK-LABEL: func.func @prod_all_axes_i8(
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[ONE]] : i8) outs(%{{.*}} : tensor<i8>)
+// CHECK:         linalg.reduce ins(%{{.*}} : tensor<4x8xi8>) outs(%[[FILL]] : tensor<i8>) dimensions = [0, 1]
+// CHECK-NEXT:      (%[[IN:.*]]: i8, %[[ACC:.*]]: i8) {
+// CHECK-NEXT:        arith.muli %[[IN]], %[[ACC]] : i8
+func.func @prod_all_axes_i8(%input: tensor<4x8xi8>) -> tensor<i8> {
+  %0 = reduce.prod %input axes [0, 1] : tensor<4x8xi8> -> tensor<i8>
+  return %0 : tensor<i8>
+}
+
+/// Float mean: the sum, then one division by the count (8) converted to the
+/// accumulator type.
+// CHECK-LABEL: func.func @mean_axis1_f32(
+// CHECK:         %[[SUM:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf32>)
+// CHECK:           arith.addf
+// CHECK:         %[[COUNT:.*]] = arith.constant 8 : i64
+// CHECK:         %[[FCOUNT:.*]] = arith.uitofp %[[COUNT]] : i64 to f32
+// CHECK:         %[[MEAN:.*]] = linalg.map ins(%[[SUM]] : tensor<4xf32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK-NEXT:      (%[[S:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:        %[[Q:.*]] = arith.divf %[[S]], %[[FCOUNT]] : f32
+// CHECK-NEXT:        linalg.yield %[[Q]] : f32
+// CHECK:         return %[[MEAN]]
+func.func @mean_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = reduce.mean %input axes [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+/// A dynamic reduced dim: the count is its size (0 gives 0 / 0 = NaN).
+// CHECK-LABEL: func.func @mean_dynamic_keep_dims_f64(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<4x?xf64>)
+// CHECK:         %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[DIM:.*]] = tensor.dim %[[INPUT]], %[[C1]]
+// CHECK:         %[[SUM:.*]] = linalg.reduce
+// CHECK:         %[[COUNT:.*]] = arith.index_castui %[[DIM]] : index to i64
+// CHECK:         %[[FCOUNT:.*]] = arith.uitofp %[[COUNT]] : i64 to f64
+// CHECK:         %[[MEAN:.*]] = linalg.map ins(%[[SUM]] : tensor<4xf64>)
+// CHECK:           arith.divf %{{.*}}, %[[FCOUNT]] : f64
+// CHECK:         tensor.expand_shape %[[MEAN]] {{\[}}[0, 1]] output_shape [4, 1] : tensor<4xf64> into tensor<4x1xf64>
+func.func @mean_dynamic_keep_dims_f64(%input: tensor<4x?xf64>) -> tensor<4x1xf64> {
+  %0 = reduce.mean %input axes [1] keep_dims : tensor<4x?xf64> -> tensor<4x1xf64>
+  return %0 : tensor<4x1xf64>
+}
+
+/// Signed integer mean: the wrapped i32 sum, sign-extended, divided by the
+/// count truncating toward zero (arith.divsi), 0 for an empty set.
+// CHECK-LABEL: func.func @mean_axis1_i32(
+// CHECK:         %[[SUM:.*]] = linalg.reduce
+// CHECK:           arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK:         %[[COUNT:.*]] = arith.constant 8 : i64
+// CHECK:         linalg.map ins(%[[SUM]] : tensor<4xi32>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK-NEXT:      (%[[S:.*]]: i32, %{{.*}}: i32) {
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extsi %[[S]] : i32 to i64
+// CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:        %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:        %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]], %[[ZERO]] : i64
+// CHECK-NEXT:        %[[DIVISOR:.*]] = arith.select %[[EMPTY]], %[[ONE]], %[[COUNT]] : i64
+// CHECK-NEXT:        %[[Q:.*]] = arith.divsi %[[WIDE]], %[[DIVISOR]] : i64
+// CHECK-NEXT:        %[[R:.*]] = arith.select %[[EMPTY]], %[[ZERO]], %[[Q]] : i64
+// CHECK-NEXT:        %[[NARROW:.*]] = arith.trunci %[[R]] : i64 to i32
+// CHECK-NEXT:        linalg.yield %[[NARROW]] : i32
+func.func @mean_axis1_i32(%input: tensor<4x8xi32>) -> tensor<4xi32> {
+  %0 = reduce.mean %input axes [1] : tensor<4x8xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+/// Unsigned integer mean: zero-extended, arith.divui by the dynamic count.
+// CHECK-LABEL: func.func @mean_axis0_ui16(
+// CHECK:         %[[DIM:.*]] = tensor.dim
+// CHECK:         %[[COUNT:.*]] = arith.index_castui %[[DIM]] : index to i64
+// CHECK:         linalg.map
+// CHECK:           arith.extui %{{.*}} : i16 to i64
+// CHECK:           arith.cmpi eq, %[[COUNT]], %{{.*}} : i64
+// CHECK:           arith.divui
+// CHECK:           arith.trunci %{{.*}} : i64 to i16
+// CHECK:         tensor.bitcast %{{.*}} : tensor<8xi16> to tensor<8xui16>
+func.func @mean_axis0_ui16(%input: tensor<?x8xui16>) -> tensor<8xui16> {
+  %0 = reduce.mean %input axes [0] : tensor<?x8xui16> -> tensor<8xui16>
+  return %0 : tensor<8xui16>
+}
+
+/// Integer sum of squares: the wrapping x * x fused into the body.
+// CHECK-LABEL: func.func @sum_square_axis1_i8(
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i8
+// CHECK:         linalg.reduce
+// CHECK-NEXT:      (%[[IN:.*]]: i8, %[[ACC:.*]]: i8) {
+// CHECK-NEXT:        %[[SQ:.*]] = arith.muli %[[IN]], %[[IN]] : i8
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addi %[[SQ]], %[[ACC]] : i8
+// CHECK-NEXT:        linalg.yield %[[ADD]] : i8
+func.func @sum_square_axis1_i8(%input: tensor<4x8xi8>) -> tensor<4xi8> {
+  %0 = reduce.sum_square %input axes [1] : tensor<4x8xi8> -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+/// l2 on f16: squares summed in f32, then one sqrt and one truncation.
+// CHECK-LABEL: func.func @l2_axis1_f16(
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[SUM:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf16>) outs(%[[FILL]] : tensor<4xf32>) dimensions = [1]
+// CHECK-NEXT:      (%[[IN:.*]]: f16, %[[ACC:.*]]: f32) {
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[IN]] : f16 to f32
+// CHECK-NEXT:        %[[SQ:.*]] = arith.mulf %[[WIDE]], %[[WIDE]] : f32
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[SQ]], %[[ACC]] : f32
+// CHECK-NEXT:        linalg.yield %[[ADD]] : f32
+// CHECK:         linalg.map ins(%[[SUM]] : tensor<4xf32>) outs(%{{.*}} : tensor<4xf16>)
+// CHECK-NEXT:      (%[[S:.*]]: f32, %{{.*}}: f16) {
+// CHECK-NEXT:        %[[ROOT:.*]] = math.sqrt %[[S]] : f32
+// CHECK-NEXT:        %[[NARROW:.*]] = arith.truncf %[[ROOT]] : f32 to f16
+// CHECK-NEXT:        linalg.yield %[[NARROW]] : f16
+func.func @l2_axis1_f16(%input: tensor<4x8xf16>) -> tensor<4xf16> {
+  %0 = reduce.l2 %input axes [1] : tensor<4x8xf16> -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+/// log_sum: the sum from 0, then math.log per result.
+// CHECK-LABEL: func.func @log_sum_axis0_f32(
+// CHECK:         %[[SUM:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf32>) outs(%{{.*}} : tensor<8xf32>) dimensions = [0]
+// CHECK:           arith.addf
+// CHECK:         %[[LOG:.*]] = linalg.map { math.log } ins(%[[SUM]] : tensor<8xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK:         return %[[LOG]]
+func.func @log_sum_axis0_f32(%input: tensor<4x8xf32>) -> tensor<8xf32> {
+  %0 = reduce.log_sum %input axes [0] : tensor<4x8xf32> -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+/// log_sum_exp in two passes: the NaN-propagating max; the shift (the max
+/// where finite, else 0); the sum of exp(x - shift) from 0 over the input
+/// and the broadcast shift; then log(sum) + shift.
+// CHECK-LABEL: func.func @log_sum_exp_axis1_f32(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<4x8xf32>)
+// CHECK:         %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[MAX_INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32)
+// CHECK:         %[[MAX:.*]] = linalg.reduce ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[MAX_INIT]] : tensor<4xf32>) dimensions = [1]
+// CHECK:           arith.maximumf
+// CHECK:         %[[SHIFT:.*]] = linalg.map ins(%[[MAX]] : tensor<4xf32>)
+// CHECK-NEXT:      (%[[M:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:        %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:        %[[ABS:.*]] = math.absf %[[M]] : f32
+// CHECK-NEXT:        %[[FINITE:.*]] = arith.cmpf olt, %[[ABS]], %[[INF]] : f32
+// CHECK-NEXT:        %[[S:.*]] = arith.select %[[FINITE]], %[[M]], %[[ZERO]] : f32
+// CHECK-NEXT:        linalg.yield %[[S]] : f32
+// CHECK:         %[[SUM_INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]], %[[SHIFT]] : tensor<4x8xf32>, tensor<4xf32>) outs(%[[SUM_INIT]] : tensor<4xf32>)
+// CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %[[XS:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[X]], %[[XS]] : f32
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]] : f32
+// CHECK-NEXT:      %[[ADD:.*]] = arith.addf %[[E]], %[[ACC]] : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         %[[LSE:.*]] = linalg.map ins(%[[SUM]], %[[SHIFT]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT:      (%[[T:.*]]: f32, %[[TS:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:        %[[LOG:.*]] = math.log %[[T]] : f32
+// CHECK-NEXT:        %[[R:.*]] = arith.addf %[[LOG]], %[[TS]] : f32
+// CHECK-NEXT:        linalg.yield %[[R]] : f32
+// CHECK:         return %[[LSE]]
+func.func @log_sum_exp_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = reduce.log_sum_exp %input axes [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+/// Empty axes: l2 is the elementwise sqrt(x * x), log_sum the elementwise
+/// log.
+// CHECK-LABEL: func.func @empty_axes_l2_log_sum_f32(
+// CHECK-SAME:      %[[INPUT:.*]]: tensor<4xf32>)
+// CHECK:         %[[L2:.*]] = linalg.map ins(%[[INPUT]] : tensor<4xf32>)
+// CHECK-NEXT:      (%[[X:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:        %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK-NEXT:        %[[ROOT:.*]] = math.sqrt %[[SQ]] : f32
+// CHECK-NEXT:        linalg.yield %[[ROOT]] : f32
+// CHECK:         %[[LOG:.*]] = linalg.map { math.log } ins(%[[INPUT]] : tensor<4xf32>)
+// CHECK:         return %[[L2]], %[[LOG]]
+func.func @empty_axes_l2_log_sum_f32(%input: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = reduce.l2 %input axes [] : tensor<4xf32> -> tensor<4xf32>
+  %1 = reduce.log_sum %input axes [] : tensor<4xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
