@@ -85,7 +85,8 @@ Case makeCase(std::mt19937_64 &rng, unsigned index) {
     reducedExtent *= c.shape[axis < 0 ? axis + rank : axis];
   reference::adaptInput(*c.input, rng, c.reduction.op, reducedExtent);
 
-  std::vector<int64_t> resultShape = reference::resultShape(c.shape, c.reduction);
+  std::vector<int64_t> resultShape =
+      reference::resultShape(c.shape, c.reduction);
   std::vector<bool> resultDynamic;
   {
     std::vector<bool> reduced(rank, false);

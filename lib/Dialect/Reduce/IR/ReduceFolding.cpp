@@ -497,8 +497,9 @@ struct ReplaceUnitReductionWithReshape : OpRewritePattern<OpTy> {
       // sum_square keeps its lowering, as l2 and log_sum do).
       bool isFloat = isa<FloatType>(elementType);
       if (OpTy::kKind == ReductionKind::l1)
-        value = isFloat ? math::AbsFOp::create(rewriter, loc, value).getResult()
-                        : math::AbsIOp::create(rewriter, loc, value).getResult();
+        value =
+            isFloat ? math::AbsFOp::create(rewriter, loc, value).getResult()
+                    : math::AbsIOp::create(rewriter, loc, value).getResult();
       else if (OpTy::kKind == ReductionKind::sum_square &&
                !elementType.isUnsignedInteger())
         value = isFloat
