@@ -26,7 +26,8 @@
 
 namespace bench {
 
-/// The ops of the reduce dialect, in the order the benchmark runs them.
+/// The ops of the reduce dialect, in the order of its `ReductionKind`
+/// (reduce-bench.cpp checks it).
 enum class Op {
   sum,
   l1,

@@ -29,6 +29,7 @@
 #include "Kernels.h"
 #include "NumpyProcess.h"
 
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 #include "reduce/JIT/Calibrate.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Pipelines/Pipelines.h"
@@ -139,34 +140,24 @@ constexpr Op kAllOps[] = {Op::sum,       Op::l1,         Op::min,
                           Op::l2,        Op::sumSquare,  Op::logSum,
                           Op::logSumExp, Op::logicalAnd, Op::logicalOr};
 
+// bench::Op lists the ops in the order of the dialect's ReductionKind
+// (Kernels.h keeps the C++ contenders free of MLIR headers).
+static_assert(int(Op::sum) == int(ReductionKind::sum) &&
+              int(Op::l1) == int(ReductionKind::l1) &&
+              int(Op::min) == int(ReductionKind::min) &&
+              int(Op::max) == int(ReductionKind::max) &&
+              int(Op::prod) == int(ReductionKind::prod) &&
+              int(Op::mean) == int(ReductionKind::mean) &&
+              int(Op::l2) == int(ReductionKind::l2) &&
+              int(Op::sumSquare) == int(ReductionKind::sum_square) &&
+              int(Op::logSum) == int(ReductionKind::log_sum) &&
+              int(Op::logSumExp) == int(ReductionKind::log_sum_exp) &&
+              int(Op::logicalAnd) == int(ReductionKind::logical_and) &&
+              int(Op::logicalOr) == int(ReductionKind::logical_or));
+
+/// The op's name in the dialect ("sum", "log_sum_exp", ...).
 const char *opName(Op op) {
-  switch (op) {
-  case Op::sum:
-    return "sum";
-  case Op::l1:
-    return "l1";
-  case Op::min:
-    return "min";
-  case Op::max:
-    return "max";
-  case Op::prod:
-    return "prod";
-  case Op::mean:
-    return "mean";
-  case Op::l2:
-    return "l2";
-  case Op::sumSquare:
-    return "sum_square";
-  case Op::logSum:
-    return "log_sum";
-  case Op::logSumExp:
-    return "log_sum_exp";
-  case Op::logicalAnd:
-    return "logical_and";
-  case Op::logicalOr:
-    return "logical_or";
-  }
-  return "?";
+  return stringifyReductionKind(static_cast<ReductionKind>(op)).data();
 }
 
 /// Whether `op` runs on `w` (by the workload's element type: integer
