@@ -139,7 +139,9 @@ out("Contenders: `limit` (read bandwidth, 1 and 2 threads: the best of a "
     "own calls, interleaved with the others). A result that fails the "
     "check against an f64 reference is marked ✗: sums (sum, l1, mean, "
     "sum_square, and inside l2 and log_sum) within 1e-4 of the sum of the "
-    "magnitudes of their terms, prod within 1e-4 of its magnitude, l2 within "
+    "magnitudes of their terms, prod within max(1e-4, 4 sqrt(n) 2^-24) of "
+    "its magnitude (each of its n - 1 roundings reaches the product, whatever "
+    "the order: 4 times the bound of their random walk), l2 within "
     "1e-4 relative, log_sum and log_sum_exp within 1e-4 absolute (plus "
     "2^-20 relative), min, max, integers and bools exactly.")
 out("")
