@@ -19,7 +19,12 @@
 // jit-static (the same with the static default target, host-profile=false),
 // jit-2t (the threads=2 pipeline option, when the pipeline has it), scalar
 // (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
-// -march=native, without / with -ffast-math), eigen and eigen-2t.
+// -march=native, without / with -ffast-math), eigen and eigen-2t, numpy.
+//
+// Ops: every op of the dialect (--ops); by default sum, l1 and min on every
+// workload and the other ops on W1, W2 and W5. prod and log_sum read inputs
+// near 1, the logical ops the bool version of the workload (InputKind);
+// each input has its own limit, measured on its bytes.
 //
 // Output: a human table on stdout and, with --json FILE, one JSON object per
 // measurement.
