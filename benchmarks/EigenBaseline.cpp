@@ -11,7 +11,9 @@
 
 #include <unsupported/Eigen/CXX11/Tensor>
 
+#include <cstdlib>
 #include <memory>
+#include <type_traits>
 
 namespace bench {
 
@@ -50,14 +52,41 @@ struct EigenReducer::Impl {
       else
         result = expression;
     };
-    switch (op) {
-    case Op::sum:
-      return assign(in.sum(dims));
-    case Op::l1:
-      return assign(in.abs().sum(dims));
-    case Op::min:
-      return assign(in.minimum(dims));
+    if constexpr (std::is_same_v<T, bool>) {
+      if (op == Op::logicalAnd)
+        return assign(in.all(dims));
+      if (op == Op::logicalOr)
+        return assign(in.any(dims));
+    } else {
+      switch (op) {
+      case Op::sum:
+        return assign(in.sum(dims));
+      case Op::l1:
+        return assign(in.abs().sum(dims));
+      case Op::min:
+        return assign(in.minimum(dims));
+      case Op::max:
+        // NaN-propagating, as the JIT's default `nan_mode propagate`.
+        return assign(in.template maximum<Dims, Eigen::PropagateNaN>(dims));
+      case Op::prod:
+        return assign(in.prod(dims));
+      case Op::mean:
+        return assign(in.mean(dims));
+      case Op::sumSquare:
+        return assign(in.square().sum(dims));
+      case Op::l2:
+        if constexpr (std::is_floating_point_v<T>)
+          return assign(in.square().sum(dims).sqrt());
+        break;
+      case Op::logSum:
+        if constexpr (std::is_floating_point_v<T>)
+          return assign(in.sum(dims).log());
+        break;
+      default:
+        break;
+      }
     }
+    std::abort();
   }
 
   std::unique_ptr<Eigen::ThreadPool> pool;
@@ -75,6 +104,13 @@ void EigenReducer::reduceF32(Op op, const float *x, int64_t a, int64_t b,
 void EigenReducer::reduceI32(Op op, const int32_t *x, int64_t a, int64_t b,
                              int64_t c, int32_t *out) {
   impl->run(op, x, a, b, c, out);
+}
+
+void EigenReducer::reduceBool(Op op, const uint8_t *x, int64_t a, int64_t b,
+                              int64_t c, uint8_t *out) {
+  // The bytes hold 0 or 1: Eigen's bool.
+  impl->run(op, reinterpret_cast<const bool *>(x), a, b, c,
+            reinterpret_cast<bool *>(out));
 }
 
 } // namespace bench

@@ -26,21 +26,51 @@
 
 namespace bench {
 
-enum class Op { sum, l1, min };
+/// The ops of the reduce dialect, in the order of its `ReductionKind`
+/// (reduce-bench.cpp checks it).
+enum class Op {
+  sum,
+  l1,
+  min,
+  max,
+  prod,
+  mean,
+  l2,
+  sumSquare,
+  logSum,
+  logSumExp,
+  logicalAnd,
+  logicalOr
+};
+
+/// True for the ops whose data is bool (one byte per element, 0 or 1).
+inline bool isLogical(Op op) {
+  return op == Op::logicalAnd || op == Op::logicalOr;
+}
 
 /// out[b] = op over a, c of x[a][b][c] (row-major), what a C++ developer
-/// writes: loop nests in memory order, min as `x < acc ? x : acc`.
+/// writes: loop nests in memory order, min as `x < acc ? x : acc`, max
+/// NaN-propagating as `x != x || x > acc ? x : acc` (the JIT's default
+/// `nan_mode propagate`), mean the sum divided by the count, l2 the square
+/// root of the sum of squares, log_sum_exp two passes (the max, then the sum
+/// of `exp(x - max)`, the max taken as 0 when it is not finite). The integer
+/// kernels do sum, min, max and prod (wrapping); the bool kernels
+/// logical_and and logical_or on bytes.
 namespace plain {
 void reduceF32(Op op, const float *x, int64_t a, int64_t b, int64_t c,
                float *out);
 void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,
                int32_t *out);
+void reduceBool(Op op, const uint8_t *x, int64_t a, int64_t b, int64_t c,
+                uint8_t *out);
 } // namespace plain
 namespace fastmath {
 void reduceF32(Op op, const float *x, int64_t a, int64_t b, int64_t c,
                float *out);
 void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,
                int32_t *out);
+void reduceBool(Op op, const uint8_t *x, int64_t a, int64_t b, int64_t c,
+                uint8_t *out);
 } // namespace fastmath
 
 /// One kernel of the read-bandwidth family (Bandwidth.cpp): reads `bytes`
@@ -59,15 +89,22 @@ struct ReadKernel {
 const std::vector<ReadKernel> &readKernelFamily();
 
 /// Eigen Tensor reductions on `threads` threads (1: DefaultDevice, else a
-/// ThreadPoolDevice), with the same [A][B][C] -> [B] shape.
+/// ThreadPoolDevice), with the same [A][B][C] -> [B] shape: `sum`,
+/// `abs().sum`, `minimum`, `maximum<PropagateNaN>`, `prod`, `mean`,
+/// `square().sum` (and its `sqrt` for l2), `sum().log` for log_sum,
+/// `all`/`any` on bool. Eigen has no log-sum-exp reduction.
 class EigenReducer {
 public:
   explicit EigenReducer(int threads);
   ~EigenReducer();
+  /// True when Eigen has a reduction for `op`.
+  static bool has(Op op) { return op != Op::logSumExp; }
   void reduceF32(Op op, const float *x, int64_t a, int64_t b, int64_t c,
                  float *out);
   void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,
                  int32_t *out);
+  void reduceBool(Op op, const uint8_t *x, int64_t a, int64_t b, int64_t c,
+                  uint8_t *out);
 
 private:
   struct Impl;

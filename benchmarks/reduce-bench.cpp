@@ -19,7 +19,12 @@
 // jit-static (the same with the static default target, host-profile=false),
 // jit-2t (the threads=2 pipeline option, when the pipeline has it), scalar
 // (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
-// -march=native, without / with -ffast-math), eigen and eigen-2t.
+// -march=native, without / with -ffast-math), eigen and eigen-2t, numpy.
+//
+// Ops: every op of the dialect (--ops); by default sum, l1 and min on every
+// workload and the other ops on W1, W2 and W5. prod and log_sum read inputs
+// near 1, the logical ops the bool version of the workload (InputKind);
+// each input has its own limit, measured on its bytes.
 //
 // Output: a human table on stdout and, with --json FILE, one JSON object per
 // measurement.
@@ -29,6 +34,7 @@
 #include "Kernels.h"
 #include "NumpyProcess.h"
 
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 #include "reduce/JIT/Calibrate.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Pipelines/Pipelines.h"
@@ -66,9 +72,12 @@ namespace cl = llvm::cl;
 static cl::list<std::string> workloadIds(
     "workloads", cl::desc("Workload ids to run (default: all)"),
     cl::CommaSeparated);
-static cl::list<std::string> opNames("ops",
-                                     cl::desc("Ops to run (default: all)"),
-                                     cl::CommaSeparated);
+static cl::list<std::string> opNames(
+    "ops",
+    cl::desc("Ops to run on every selected workload (any op of the dialect, "
+             "or `all`); default: sum, l1 and min on every workload, the "
+             "other ops on W1, W2 and W5"),
+    cl::CommaSeparated);
 static cl::opt<unsigned> repeats("repeats",
                                  cl::desc("Timed calls per measurement"),
                                  cl::init(11));
@@ -128,8 +137,205 @@ std::vector<Workload> allWorkloads() {
   };
 }
 
-const char *opName(bench::Op op) {
-  return op == bench::Op::sum ? "sum" : op == bench::Op::l1 ? "l1" : "min";
+using bench::Op;
+
+/// Every op of the dialect, in the order the benchmark runs them.
+constexpr Op kAllOps[] = {Op::sum,       Op::l1,         Op::min,
+                          Op::max,       Op::prod,       Op::mean,
+                          Op::l2,        Op::sumSquare,  Op::logSum,
+                          Op::logSumExp, Op::logicalAnd, Op::logicalOr};
+
+// bench::Op lists the ops in the order of the dialect's ReductionKind
+// (Kernels.h keeps the C++ contenders free of MLIR headers).
+static_assert(int(Op::sum) == int(ReductionKind::sum) &&
+              int(Op::l1) == int(ReductionKind::l1) &&
+              int(Op::min) == int(ReductionKind::min) &&
+              int(Op::max) == int(ReductionKind::max) &&
+              int(Op::prod) == int(ReductionKind::prod) &&
+              int(Op::mean) == int(ReductionKind::mean) &&
+              int(Op::l2) == int(ReductionKind::l2) &&
+              int(Op::sumSquare) == int(ReductionKind::sum_square) &&
+              int(Op::logSum) == int(ReductionKind::log_sum) &&
+              int(Op::logSumExp) == int(ReductionKind::log_sum_exp) &&
+              int(Op::logicalAnd) == int(ReductionKind::logical_and) &&
+              int(Op::logicalOr) == int(ReductionKind::logical_or));
+
+/// The op's name in the dialect ("sum", "log_sum_exp", ...).
+const char *opName(Op op) {
+  return stringifyReductionKind(static_cast<ReductionKind>(op)).data();
+}
+
+/// Whether `op` runs on `w` (by the workload's element type: integer
+/// workloads measure sum, min, max and prod; the logical ops run on the bool
+/// version of every workload) and is selected by --ops, or, without --ops,
+/// is in the default set: sum, l1 and min on every workload (the original
+/// matrix), the other ops on W1 (rows), W2 (outer) and W5 (all).
+bool runsOn(Op op, const Workload &w) {
+  if (w.type == ElementType::i32 && !bench::isLogical(op) && op != Op::sum &&
+      op != Op::min && op != Op::max && op != Op::prod)
+    return false;
+  if (opNames.empty())
+    return op == Op::sum || op == Op::l1 || op == Op::min || w.id == "W1" ||
+           w.id == "W2" || w.id == "W5";
+  return llvm::is_contained(opNames, "all") ||
+         llvm::is_contained(opNames, opName(op));
+}
+
+/// The data of an op's input. Normal floats (integers in [-1000, 1000]) for
+/// most ops; for prod and log_sum 1 + 0.001 * normal (the product of 2^24
+/// such values stays within f32's range, and their sum is positive); bool
+/// data for the logical ops: mostly true (one false in 8192) for
+/// logical_and, mostly false for logical_or, so that rows of 4096 give both
+/// results.
+enum class InputKind { normal, nearOne, mostlyTrue, mostlyFalse };
+constexpr InputKind kAllInputKinds[] = {InputKind::normal, InputKind::nearOne,
+                                        InputKind::mostlyTrue,
+                                        InputKind::mostlyFalse};
+
+InputKind inputKindOf(Op op) {
+  switch (op) {
+  case Op::prod:
+  case Op::logSum:
+    return InputKind::nearOne;
+  case Op::logicalAnd:
+    return InputKind::mostlyTrue;
+  case Op::logicalOr:
+    return InputKind::mostlyFalse;
+  default:
+    return InputKind::normal;
+  }
+}
+
+/// The name of the input of `w` with `kind` in the limit family's records.
+std::string inputName(const Workload &w, InputKind kind) {
+  switch (kind) {
+  case InputKind::normal:
+    return w.id;
+  case InputKind::nearOne:
+    return w.id + " (1+noise)";
+  case InputKind::mostlyTrue:
+    return w.id + " (i1, mostly true)";
+  case InputKind::mostlyFalse:
+    return w.id + " (i1, mostly false)";
+  }
+  return w.id;
+}
+
+/// Fills `input` with the data of `kind` (one seed per workload and kind:
+/// the data do not depend on which workloads and ops run).
+void fillInput(Buffer &input, const Workload &w, InputKind kind) {
+  std::mt19937_64 rng(42 + std::hash<std::string>()(w.id) % 1000 +
+                      1000 * static_cast<int>(kind));
+  if (kind == InputKind::mostlyTrue || kind == InputKind::mostlyFalse) {
+    uint8_t rare = kind == InputKind::mostlyTrue ? 0 : 1;
+    uint8_t *bytes = static_cast<uint8_t *>(input.getData());
+    for (int64_t i = 0, e = input.getNumElements(); i < e; ++i)
+      bytes[i] = (rng() & 8191) == 0 ? rare : uint8_t(1 - rare);
+  } else if (w.type == ElementType::f32) {
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    for (float &v : input.getElements<float>())
+      v = kind == InputKind::nearOne ? 1.0f + 0.001f * normal(rng)
+                                     : normal(rng);
+  } else {
+    std::uniform_int_distribution<int32_t> ints(-1000, 1000);
+    for (int32_t &v : input.getElements<int32_t>())
+      v = ints(rng);
+  }
+}
+
+/// The f64 reference of float `op` over x[a][b][c] and the tolerance of
+/// each result. Sums (sum, l1, mean, sum_square, and inside l2 and log_sum)
+/// within 1e-4 of the sum of the magnitudes of their terms (any sane
+/// summation order is far closer; a sequential f32 loop over 2^24 values is
+/// not), a product within max(1e-4, 4 sqrt(count) 2^-24) of its magnitude
+/// (every rounding reaches a product, in any order), l2 within 1e-4
+/// relative (half the relative error of its sum of squares, with margin),
+/// log_sum and log_sum_exp within 1e-4 absolute (the relative error of
+/// their positive sums, shifted by the max for log_sum_exp) plus 2^-20
+/// relative for the rounding of the result; min and max exactly.
+void floatReference(Op op, const Workload &w, const float *x,
+                    std::vector<double> &reference,
+                    std::vector<double> &tolerance) {
+  reference.assign(w.b, 0.0);
+  tolerance.assign(w.b, 0.0);
+  std::vector<double> magnitude(w.b, 0.0);
+  auto forEach = [&](auto fn) {
+    for (int64_t i = 0; i < w.a; ++i)
+      for (int64_t j = 0; j < w.b; ++j)
+        for (int64_t k = 0; k < w.c; ++k)
+          fn(j, double(x[(i * w.b + j) * w.c + k]));
+  };
+  double count = double(w.a * w.c);
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  switch (op) {
+  case Op::min:
+  case Op::max:
+  case Op::logSumExp: {
+    bool isMin = op == Op::min;
+    reference.assign(w.b, isMin ? inf : -inf);
+    forEach([&](int64_t j, double v) {
+      double &r = reference[j];
+      r = std::isnan(v) || std::isnan(r) ? NAN
+          : isMin                        ? std::min(r, v)
+                                         : std::max(r, v);
+    });
+    if (op != Op::logSumExp)
+      return;
+    std::vector<double> shift = reference, sum(w.b, 0.0);
+    for (double &v : shift)
+      v = std::isfinite(v) ? v : 0.0;
+    forEach([&](int64_t j, double v) { sum[j] += std::exp(v - shift[j]); });
+    for (int64_t j = 0; j < w.b; ++j) {
+      reference[j] = std::log(sum[j]) + shift[j];
+      tolerance[j] = 1e-4 + std::ldexp(std::fabs(reference[j]), -20);
+    }
+    return;
+  }
+  case Op::prod: {
+    reference.assign(w.b, 1.0);
+    forEach([&](int64_t j, double v) { reference[j] *= v; });
+    // Every one of the count - 1 roundings (at most 2^-24 relative each)
+    // reaches the product whatever the order, so a random walk of
+    // sqrt(count) of them is what any f32 product gets: allow 4 times its
+    // bound (about 7 standard deviations), and at least 1e-4.
+    double relative = std::max(1e-4, 4 * std::sqrt(count) * 0x1p-24);
+    for (int64_t j = 0; j < w.b; ++j)
+      tolerance[j] = relative * std::fabs(reference[j]);
+    return;
+  }
+  case Op::sumSquare:
+  case Op::l2:
+    forEach([&](int64_t j, double v) { reference[j] += v * v; });
+    for (int64_t j = 0; j < w.b; ++j) {
+      if (op == Op::l2)
+        reference[j] = std::sqrt(reference[j]);
+      tolerance[j] = 1e-4 * reference[j];
+    }
+    return;
+  case Op::sum:
+  case Op::l1:
+  case Op::mean:
+  case Op::logSum:
+    forEach([&](int64_t j, double v) {
+      reference[j] += op == Op::l1 ? std::fabs(v) : v;
+      magnitude[j] += std::fabs(v);
+    });
+    for (int64_t j = 0; j < w.b; ++j) {
+      tolerance[j] = 1e-4 * magnitude[j];
+      if (op == Op::mean) {
+        reference[j] /= count;
+        tolerance[j] /= count;
+      } else if (op == Op::logSum) {
+        tolerance[j] /= std::fabs(reference[j]);
+        reference[j] = std::log(reference[j]);
+        tolerance[j] += std::ldexp(std::fabs(reference[j]), -20);
+      }
+    }
+    return;
+  case Op::logicalAnd:
+  case Op::logicalOr:
+    break;
+  }
 }
 
 std::string tensorType(llvm::ArrayRef<int64_t> shape, ElementType type) {
@@ -141,7 +347,7 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape, ElementType type) {
 
 /// The module of `w` with op `op`: static axes, or with `runtimeAxes` the
 /// axes as a second argument (tensor<Kxi64>) and the same static result.
-std::string moduleFor(const Workload &w, bench::Op op, bool runtimeAxes) {
+std::string moduleFor(const Workload &w, Op op, bool runtimeAxes) {
   std::vector<int64_t> result;
   for (size_t d = 0; d < w.shape.size(); ++d) {
     bool reduced = std::count(w.axes.begin(), w.axes.end(), int64_t(d));
@@ -440,6 +646,13 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  for (const std::string &name : opNames)
+    if (name != "all" &&
+        llvm::none_of(kAllOps, [&](Op op) { return name == opName(op); })) {
+      llvm::errs() << "reduce-bench: error: unknown op '" << name << "'\n";
+      return 1;
+    }
+  auto runStart = Clock::now();
   ensureHostProfile();
   std::string profileInUse;
   ReduceTarget target =
@@ -515,344 +728,364 @@ int main(int argc, char **argv) {
                          threads, json.get());
   }
 
-  for (const Workload &w : allWorkloads()) {
+  for (const Workload &base : allWorkloads()) {
     if (!workloadIds.empty() &&
-        std::find(workloadIds.begin(), workloadIds.end(), w.id) ==
+        std::find(workloadIds.begin(), workloadIds.end(), base.id) ==
             workloadIds.end())
       continue;
-    Buffer input(w.type, w.shape);
-    size_t bytes = input.getSizeInBytes();
-    // One seed per workload: the data do not depend on which workloads run.
-    std::mt19937_64 rng(42 + std::hash<std::string>()(w.id) % 1000);
-    if (w.type == ElementType::f32) {
-      std::normal_distribution<float> normal(0.0f, 1.0f);
-      for (float &v : input.getElements<float>())
-        v = normal(rng);
-    } else {
-      std::uniform_int_distribution<int32_t> ints(-1000, 1000);
-      for (int32_t &v : input.getElements<int32_t>())
-        v = ints(rng);
-    }
-
-    bool numpyLoaded = false;
-    if (numpy.ok() && !numpyResult.empty()) {
-      llvm::SmallString<128> inputPath;
-      if (!llvm::sys::fs::createTemporaryFile("reduce-bench-input", "npy",
-                                              inputPath)) {
-        if (llvm::Error err = writeNpyFile(inputPath, input.getView()))
-          llvm::consumeError(std::move(err));
-        else
-          numpyLoaded = numpy.request("load " + inputPath.str().str()) == "ok";
-        llvm::sys::fs::remove(inputPath);
-      }
-    }
-
-    // The limit of this size: the best read kernel on 1 and 2 threads.
-    // Below 1 MiB a call takes microseconds, less than waking a thread:
-    // only the JIT's threads=2 runs there (to show it does not get slower),
-    // measured against the 1-thread limit.
-    bool small = bytes < (size_t(1) << 20);
-    const bench::ReadKernel *limitKernel[3] = {nullptr, nullptr, nullptr};
-    for (int threads : {1, 2}) {
-      if (small && threads == 2) {
-        limitKernel[2] = limitKernel[1];
+    // Each input kind of the ops that run on this workload: its data, the
+    // numpy server's copy and its limit, then those ops.
+    for (InputKind kind : kAllInputKinds) {
+      std::vector<Op> ops;
+      for (Op op : kAllOps)
+        if (inputKindOf(op) == kind && runsOn(op, base))
+          ops.push_back(op);
+      if (ops.empty())
         continue;
-      }
-      limitKernel[threads] = measureLimitFamily(w.id, input.getData(), bytes,
-                                                threads, json.get());
-    }
+      // The logical ops read the bool version of the workload: the same
+      // shape, one byte per element.
+      Workload w = base;
+      if (kind == InputKind::mostlyTrue || kind == InputKind::mostlyFalse)
+        w.type = ElementType::i1;
+      Buffer input(w.type, w.shape);
+      size_t bytes = input.getSizeInBytes();
+      fillInput(input, w, kind);
 
-    for (bench::Op op : {bench::Op::sum, bench::Op::l1, bench::Op::min}) {
-      if (!opNames.empty() && std::find(opNames.begin(), opNames.end(),
-                                        opName(op)) == opNames.end())
-        continue;
-      if (w.type == ElementType::i32 && op == bench::Op::l1)
-        continue; // W7 measures integer sum and min.
-
-      auto runLoops = [&](auto f32, auto i32, void *out) {
-        if (w.type == ElementType::f32)
-          f32(op, static_cast<const float *>(input.getData()), w.a, w.b, w.c,
-              static_cast<float *>(out));
-        else
-          i32(op, static_cast<const int32_t *>(input.getData()), w.a, w.b,
-              w.c, static_cast<int32_t *>(out));
-      };
-      // Reference of the result checks: f64 sums (and sums of |x| for the
-      // tolerance), exact min and integer results from the plain loop.
-      Buffer exactOut(w.type, {w.b});
-      runLoops(bench::plain::reduceF32, bench::plain::reduceI32,
-               exactOut.getData());
-      std::vector<double> reference(w.b), magnitude(w.b);
-      if (w.type == ElementType::f32 && op != bench::Op::min) {
-        const float *x = static_cast<const float *>(input.getData());
-        for (int64_t i = 0; i < w.a; ++i)
-          for (int64_t j = 0; j < w.b; ++j)
-            for (int64_t k = 0; k < w.c; ++k) {
-              double v = x[(i * w.b + j) * w.c + k];
-              reference[j] += op == bench::Op::l1 ? std::fabs(v) : v;
-              magnitude[j] += std::fabs(v);
-            }
-      } else {
-        for (int64_t j = 0; j < w.b; ++j)
-          reference[j] = loadAsDouble(w.type, exactOut.getData(), j);
-      }
-      // Float sums: within 1e-4 of the sum of |x| (any sane summation order
-      // is far closer; a sequential f32 loop over 2^24 values is not).
-      auto check = [&](const void *got) -> std::string {
-        for (int64_t j = 0; j < w.b; ++j) {
-          double value = loadAsDouble(w.type, got, j);
-          if (!(std::fabs(reference[j] - value) <= 1e-4 * magnitude[j]))
-            return "INACCURATE at " + std::to_string(j);
+      bool numpyLoaded = false;
+      if (numpy.ok() && !numpyResult.empty()) {
+        llvm::SmallString<128> inputPath;
+        if (!llvm::sys::fs::createTemporaryFile("reduce-bench-input", "npy",
+                                                inputPath)) {
+          if (llvm::Error err = writeNpyFile(inputPath, input.getView()))
+            llvm::consumeError(std::move(err));
+          else
+            numpyLoaded =
+                numpy.request("load " + inputPath.str().str()) == "ok";
+          llvm::sys::fs::remove(inputPath);
         }
-        return "";
-      };
-
-      std::vector<Contender> contenders;
-      auto noCheck = [] { return std::string(); };
-      for (int threads : {1, 2}) {
-        const bench::ReadKernel *kernel = limitKernel[threads];
-        contenders.push_back({"limit", threads,
-                              [&, threads, kernel] {
-                                readAtLimit(*kernel, input.getData(), bytes,
-                                            small ? 1 : threads);
-                              },
-                              noCheck, kernel->name});
       }
-      Buffer plainOut(w.type, {w.b}), fastOut(w.type, {w.b});
-      contenders.push_back({"cpp", 1,
-                            [&] {
-                              runLoops(bench::plain::reduceF32,
-                                       bench::plain::reduceI32,
-                                       plainOut.getData());
-                            },
-                            [&] { return check(plainOut.getData()); }});
-      contenders.push_back({"cpp-fastmath", 1,
-                            [&] {
-                              runLoops(bench::fastmath::reduceF32,
-                                       bench::fastmath::reduceI32,
-                                       fastOut.getData());
-                            },
-                            [&] { return check(fastOut.getData()); }});
-      std::string axesList;
-      for (int64_t axis : w.axes)
-        axesList += (axesList.empty() ? "" : ",") + std::to_string(axis);
-      if (numpyLoaded &&
-          numpy.request("op " + std::string(opName(op)) + " " + axesList +
-                        (w.keepDims ? " 1" : " 0")) == "ok") {
-        auto numpyError = std::make_shared<std::string>();
-        auto timed = [&numpy, numpyError](unsigned calls) {
-          std::string reply = numpy.request("run " + std::to_string(calls));
-          if (reply.rfind("error", 0) == 0) {
-            *numpyError = reply;
-            return 1e9;
-          }
-          return std::strtod(reply.c_str(), nullptr);
+
+      // The limit of these bytes: the best read kernel on 1 and 2 threads.
+      // Below 1 MiB a call takes microseconds, less than waking a thread:
+      // only the JIT's threads=2 runs there (to show it does not get
+      // slower), measured against the 1-thread limit.
+      bool small = bytes < (size_t(1) << 20);
+      const bench::ReadKernel *limitKernel[3] = {nullptr, nullptr, nullptr};
+      for (int threads : {1, 2}) {
+        if (small && threads == 2) {
+          limitKernel[2] = limitKernel[1];
+          continue;
+        }
+        limitKernel[threads] = measureLimitFamily(
+            inputName(w, kind), input.getData(), bytes, threads, json.get());
+      }
+
+      for (Op op : ops) {
+        auto runLoops = [&](auto f32, auto i32, auto i1, void *out) {
+          if (w.type == ElementType::f32)
+            f32(op, static_cast<const float *>(input.getData()), w.a, w.b, w.c,
+                static_cast<float *>(out));
+          else if (w.type == ElementType::i32)
+            i32(op, static_cast<const int32_t *>(input.getData()), w.a, w.b,
+                w.c, static_cast<int32_t *>(out));
+          else
+            i1(op, static_cast<const uint8_t *>(input.getData()), w.a, w.b, w.c,
+               static_cast<uint8_t *>(out));
         };
-        contenders.push_back(
-            {"numpy", 1, [timed] { timed(1); },
-             [&, numpyError]() -> std::string {
-               if (!numpyError->empty())
-                 return *numpyError;
-               std::string saved =
-                   numpy.request("save " + numpyResult.str().str());
-               if (saved != "ok")
-                 return saved;
-               llvm::Expected<Buffer> result = readNpyFile(numpyResult);
-               if (!result)
-                 return llvm::toString(result.takeError());
-               if (result->getElementType() != w.type ||
-                   result->getNumElements() != w.b)
-                 return "MISMATCH: numpy returned " +
-                        formatShape(result->getShape());
-               return check(result->getData());
-             },
-             "", {}, timed});
-      }
-      Buffer eigenOut[2] = {Buffer(w.type, {w.b}), Buffer(w.type, {w.b})};
-      for (int threads : {1, 2}) {
-        if (small && threads == 2)
-          continue;
-        bench::EigenReducer *eigen = threads == 1 ? &eigen1 : &eigen2;
-        void *out = eigenOut[threads - 1].getData();
-        contenders.push_back(
-            {"eigen", threads,
-             [&, eigen, out] {
-               runLoops([&](auto... args) { eigen->reduceF32(args...); },
-                        [&](auto... args) { eigen->reduceI32(args...); }, out);
-             },
-             [&, out] { return check(out); }});
-      }
-
-      struct JitVariant {
-        const char *name;
-        int threads;
-        std::string options;
-        bool runtimeAxes = false;
-      };
-      // jit-static: the static default target beside the calibrated one.
-      std::vector<JitVariant> variants = {
-          {"jit", 1, ""},
-          {"jit-static", 1, "host-profile=false"},
-          {"scalar", 1, "lower-to-loops=true"}};
-      // W1-W3 also with the axes as a runtime argument (the kernel reads
-      // them and dispatches), against the static axes of `jit`.
-      if (w.id == "W1" || w.id == "W2" || w.id == "W3")
-        variants.push_back({"jit-rtaxes", 1, "", true});
-      if (jitThreads)
-        variants.push_back({"jit", 2, "threads=2"});
-      // W5 float sums: also with f64 accumulation, for its accuracy and cost.
-      bool accuracyCase = w.id == "W5" && op != bench::Op::min;
-      if (accuracyCase)
-        variants.push_back({"jit-f64", 1, "f64-accumulation=true"});
-      JitFunction *f64Function = nullptr;
-      std::vector<std::string> extraNames;
-      for (const std::string &extra : extraJit)
-        extraNames.push_back("jit{" + extra + "}");
-      for (auto [extra, name] : llvm::zip(extraJit, extraNames))
-        variants.push_back({name.c_str(), 1, extra});
-      std::vector<std::unique_ptr<JitModule>> modules;
-      std::vector<std::unique_ptr<JitFunction>> functions;
-      // Each JIT contender writes into its own result buffer, allocated once
-      // as for the C++ contenders (JitFunction::callInto), and keeps the
-      // error of its last call; both are checked after the timing.
-      std::vector<std::unique_ptr<Buffer>> jitOutputs;
-      std::vector<std::unique_ptr<llvm::Error>> lastErrors;
-      BufferView view = input.getView();
-      Buffer axesBuffer(ElementType::i64, {int64_t(w.axes.size())});
-      llvm::copy(w.axes, axesBuffer.getElements<int64_t>().begin());
-      BufferView axesView = axesBuffer.getView();
-      for (const JitVariant &variant : variants) {
-        JitOptions options;
-        options.pipelineOptions = variant.options;
-        auto module =
-            JitModule::compile(moduleFor(w, op, variant.runtimeAxes), options);
-        auto fn = module ? (*module)->lookup("main")
-                         : llvm::Expected<JitFunction>(module.takeError());
-        if (!fn) {
-          llvm::errs() << w.id << " " << opName(op) << " " << variant.name
-                       << ": " << llvm::toString(fn.takeError()) << "\n";
-          continue;
+        // Reference of the result checks: f64 for floats (floatReference);
+        // integer results from the plain loop (exact, wrapping); bool
+        // results computed here.
+        std::vector<double> reference(w.b, 0.0), tolerance(w.b, 0.0);
+        if (w.type == ElementType::f32) {
+          floatReference(op, w, static_cast<const float *>(input.getData()),
+                         reference, tolerance);
+        } else if (w.type == ElementType::i32) {
+          Buffer exactOut(w.type, {w.b});
+          runLoops(bench::plain::reduceF32, bench::plain::reduceI32,
+                   bench::plain::reduceBool, exactOut.getData());
+          for (int64_t j = 0; j < w.b; ++j)
+            reference[j] = loadAsDouble(w.type, exactOut.getData(), j);
+        } else {
+          const uint8_t *x = static_cast<const uint8_t *>(input.getData());
+          bool isAnd = op == Op::logicalAnd;
+          reference.assign(w.b, isAnd ? 1.0 : 0.0);
+          for (int64_t i = 0; i < w.a; ++i)
+            for (int64_t j = 0; j < w.b; ++j)
+              for (int64_t k = 0; k < w.c; ++k)
+                if ((x[(i * w.b + j) * w.c + k] != 0) != isAnd)
+                  reference[j] = isAnd ? 0.0 : 1.0;
         }
-        modules.push_back(std::move(*module));
-        functions.push_back(std::make_unique<JitFunction>(std::move(*fn)));
-        JitFunction *function = functions.back().get();
-        if (std::string(variant.name) == "jit-f64")
-          f64Function = function;
-        const TensorSignature &result = function->getResults()[0];
-        Buffer *out = jitOutputs
-                          .emplace_back(std::make_unique<Buffer>(
-                              result.elementType, result.shape))
-                          .get();
-        llvm::Error *last = lastErrors
-                                .emplace_back(std::make_unique<llvm::Error>(
-                                    llvm::Error::success()))
-                                .get();
-        char compile[64];
-        std::snprintf(compile, sizeof(compile), "compile %.0f ms",
-                      modules.back()->getCompileMillis());
-        llvm::SmallVector<BufferView, 2> args = {view};
-        if (variant.runtimeAxes)
-          args.push_back(axesView);
-        contenders.push_back({variant.name, variant.threads,
-                              [=] {
-                                llvm::consumeError(std::move(*last));
-                                *last = function->callInto(
-                                    args, {out->getMutableView()});
-                              },
-                              [=, &check]() -> std::string {
-                                if (*last)
-                                  return llvm::toString(std::move(*last));
-                                return check(out->getData());
-                              },
-                              compile});
-      }
+        auto check = [&](const void *got) -> std::string {
+          for (int64_t j = 0; j < w.b; ++j) {
+            double value = loadAsDouble(w.type, got, j);
+            if (!(std::fabs(reference[j] - value) <= tolerance[j])) {
+              char text[96];
+              std::snprintf(text, sizeof(text),
+                            "INACCURATE at %lld: %.9g, reference %.9g",
+                            static_cast<long long>(j), value, reference[j]);
+              return text;
+            }
+          }
+          return "";
+        };
 
-      std::vector<double> medians =
-          measureInterleaved(contenders, std::max(10u, unsigned(repeats)));
-      double limit[3] = {0, medians[0], medians[small ? 0 : 1]};
-      std::vector<Row> rows;
-      for (size_t i = 0; i < contenders.size(); ++i) {
-        Contender &c = contenders[i];
-        std::string problem = c.verify();
-        std::string note = problem.empty() ? c.note
-                           : c.note.empty() ? problem
-                                            : problem + "; " + c.note;
-        rows.push_back({w.id, opName(op), c.name, c.threads, medians[i],
-                        bytes / medians[i] / 1e9,
-                        limit[c.threads] / medians[i], note});
-      }
-      // Accuracy on W5: f32 sum and l1 of 2^24 values against an f64
-      // reference, for our kernel and a sequential C++ loop.
-      // The default kernel and the f64-accumulation one (the last JIT
-      // variant), with the ratio of the latter to the limit.
-      if (accuracyCase && !functions.empty() && f64Function) {
-        double exact = 0, magnitude = 0;
-        for (float v : input.getElements<float>()) {
-          exact += op == bench::Op::l1 ? std::fabs(double(v)) : double(v);
-          magnitude += std::fabs(double(v));
+        std::vector<Contender> contenders;
+        auto noCheck = [] { return std::string(); };
+        for (int threads : {1, 2}) {
+          const bench::ReadKernel *kernel = limitKernel[threads];
+          contenders.push_back({"limit", threads,
+                                [&, threads, kernel] {
+                                  readAtLimit(*kernel, input.getData(), bytes,
+                                              small ? 1 : threads);
+                                },
+                                noCheck, kernel->name});
         }
-        auto results = functions.front()->call({view});
-        auto f64Results = f64Function->call({view});
-        if (results && f64Results) {
-          double jitValue = (*results)[0].getElements<float>()[0];
-          double f64Value = (*f64Results)[0].getElements<float>()[0];
-          double loopValue = plainOut.getElements<float>()[0];
-          auto relative = [&](double value) {
-            return std::fabs(value - exact) / std::fabs(exact);
+        Buffer plainOut(w.type, {w.b}), fastOut(w.type, {w.b});
+        contenders.push_back(
+            {"cpp", 1,
+             [&] {
+               runLoops(bench::plain::reduceF32, bench::plain::reduceI32,
+                        bench::plain::reduceBool, plainOut.getData());
+             },
+             [&] { return check(plainOut.getData()); }});
+        contenders.push_back(
+            {"cpp-fastmath", 1,
+             [&] {
+               runLoops(bench::fastmath::reduceF32, bench::fastmath::reduceI32,
+                        bench::fastmath::reduceBool, fastOut.getData());
+             },
+             [&] { return check(fastOut.getData()); }});
+        std::string axesList;
+        for (int64_t axis : w.axes)
+          axesList += (axesList.empty() ? "" : ",") + std::to_string(axis);
+        if (numpyLoaded &&
+            numpy.request("op " + std::string(opName(op)) + " " + axesList +
+                          (w.keepDims ? " 1" : " 0")) == "ok") {
+          auto numpyError = std::make_shared<std::string>();
+          auto timed = [&numpy, numpyError](unsigned calls) {
+            std::string reply = numpy.request("run " + std::to_string(calls));
+            if (reply.rfind("error", 0) == 0) {
+              *numpyError = reply;
+              return 1e9;
+            }
+            return std::strtod(reply.c_str(), nullptr);
           };
-          double f64Ratio = 0;
-          for (const Row &row : rows)
-            if (row.contender == "jit-f64")
-              f64Ratio = row.ratio;
-          llvm::outs() << llvm::format(
-              "accuracy W5 %s: f64 reference %.9g (sum of |x| %.9g), jit "
-              "%.9g (relative error %.3g), jit-f64 %.9g (relative error "
-              "%.3g, ratio %.2f), sequential C++ loop %.9g (relative error "
-              "%.3g)\n",
-              opName(op), exact, magnitude, jitValue, relative(jitValue),
-              f64Value, relative(f64Value), f64Ratio, loopValue,
-              relative(loopValue));
-          if (json)
-            *json << "{\"accuracy\":\"W5\",\"op\":\"" << opName(op)
-                  << "\",\"reference\":" << llvm::format("%.17g", exact)
-                  << ",\"magnitude\":" << llvm::format("%.17g", magnitude)
-                  << ",\"jit\":" << llvm::format("%.9g", jitValue)
-                  << ",\"jit_rel_error\":"
-                  << llvm::format("%.3g", relative(jitValue))
-                  << ",\"jit_f64\":" << llvm::format("%.9g", f64Value)
-                  << ",\"jit_f64_rel_error\":"
-                  << llvm::format("%.3g", relative(f64Value))
-                  << ",\"jit_f64_ratio\":" << llvm::format("%.3f", f64Ratio)
-                  << ",\"loop\":" << llvm::format("%.9g", loopValue)
-                  << ",\"loop_rel_error\":"
-                  << llvm::format("%.3g", relative(loopValue)) << "}\n";
+          contenders.push_back({"numpy",
+                                1,
+                                [timed] { timed(1); },
+                                [&, numpyError]() -> std::string {
+                                  if (!numpyError->empty())
+                                    return *numpyError;
+                                  std::string saved = numpy.request(
+                                      "save " + numpyResult.str().str());
+                                  if (saved != "ok")
+                                    return saved;
+                                  llvm::Expected<Buffer> result =
+                                      readNpyFile(numpyResult);
+                                  if (!result)
+                                    return llvm::toString(result.takeError());
+                                  if (result->getElementType() != w.type ||
+                                      result->getNumElements() != w.b)
+                                    return "MISMATCH: numpy returned " +
+                                           formatShape(result->getShape());
+                                  return check(result->getData());
+                                },
+                                "",
+                                {},
+                                timed});
         }
-        if (!results)
-          llvm::consumeError(results.takeError());
-        if (!f64Results)
-          llvm::consumeError(f64Results.takeError());
-      }
+        Buffer eigenOut[2] = {Buffer(w.type, {w.b}), Buffer(w.type, {w.b})};
+        for (int threads : {1, 2}) {
+          if ((small && threads == 2) || !bench::EigenReducer::has(op))
+            continue;
+          bench::EigenReducer *eigen = threads == 1 ? &eigen1 : &eigen2;
+          void *out = eigenOut[threads - 1].getData();
+          contenders.push_back(
+              {"eigen", threads,
+               [&, eigen, out] {
+                 runLoops([&](auto... args) { eigen->reduceF32(args...); },
+                          [&](auto... args) { eigen->reduceI32(args...); },
+                          [&](auto... args) { eigen->reduceBool(args...); },
+                          out);
+               },
+               [&, out] { return check(out); }});
+        }
 
-      for (const Row &row : rows) {
-        llvm::outs() << llvm::format(
-            "%-4s %-4s %-13s %3d %12.1f %9.2f %7.3f  %s\n", row.workload.c_str(),
-            row.op.c_str(), row.contender.c_str(), row.threads,
-            row.seconds * 1e6, row.gbps, row.ratio, row.note.c_str());
-        if (json)
-          *json << "{\"workload\":\"" << row.workload << "\",\"op\":\""
-                << row.op << "\",\"contender\":\"" << row.contender
-                << "\",\"threads\":" << row.threads << ",\"seconds\":"
-                << llvm::format("%.9f", row.seconds)
-                << ",\"gbps\":" << llvm::format("%.3f", row.gbps)
-                << ",\"ratio\":" << llvm::format("%.4f", row.ratio)
-                << ",\"bytes\":" << bytes << ",\"shape\":\""
-                << tensorType(w.shape, w.type) << "\",\"what\":\"" << w.what
-                << "\",\"note\":\"" << row.note << "\"}\n";
+        struct JitVariant {
+          const char *name;
+          int threads;
+          std::string options;
+          bool runtimeAxes = false;
+        };
+        // jit-static: the static default target beside the calibrated one.
+        std::vector<JitVariant> variants = {
+            {"jit", 1, ""},
+            {"jit-static", 1, "host-profile=false"},
+            {"scalar", 1, "lower-to-loops=true"}};
+        // W1-W3 also with the axes as a runtime argument (the kernel reads
+        // them and dispatches), against the static axes of `jit`.
+        if (w.id == "W1" || w.id == "W2" || w.id == "W3")
+          variants.push_back({"jit-rtaxes", 1, "", true});
+        if (jitThreads)
+          variants.push_back({"jit", 2, "threads=2"});
+        // W5 float sums: also with f64 accumulation, for its accuracy and cost.
+        bool accuracyCase = w.id == "W5" && (op == Op::sum || op == Op::l1);
+        if (accuracyCase)
+          variants.push_back({"jit-f64", 1, "f64-accumulation=true"});
+        JitFunction *f64Function = nullptr;
+        std::vector<std::string> extraNames;
+        for (const std::string &extra : extraJit)
+          extraNames.push_back("jit{" + extra + "}");
+        for (auto [extra, name] : llvm::zip(extraJit, extraNames))
+          variants.push_back({name.c_str(), 1, extra});
+        std::vector<std::unique_ptr<JitModule>> modules;
+        std::vector<std::unique_ptr<JitFunction>> functions;
+        // Each JIT contender writes into its own result buffer, allocated once
+        // as for the C++ contenders (JitFunction::callInto), and keeps the
+        // error of its last call; both are checked after the timing.
+        std::vector<std::unique_ptr<Buffer>> jitOutputs;
+        std::vector<std::unique_ptr<llvm::Error>> lastErrors;
+        BufferView view = input.getView();
+        Buffer axesBuffer(ElementType::i64, {int64_t(w.axes.size())});
+        llvm::copy(w.axes, axesBuffer.getElements<int64_t>().begin());
+        BufferView axesView = axesBuffer.getView();
+        for (const JitVariant &variant : variants) {
+          JitOptions options;
+          options.pipelineOptions = variant.options;
+          auto module = JitModule::compile(
+              moduleFor(w, op, variant.runtimeAxes), options);
+          auto fn = module ? (*module)->lookup("main")
+                           : llvm::Expected<JitFunction>(module.takeError());
+          if (!fn) {
+            llvm::errs() << w.id << " " << opName(op) << " " << variant.name
+                         << ": " << llvm::toString(fn.takeError()) << "\n";
+            continue;
+          }
+          modules.push_back(std::move(*module));
+          functions.push_back(std::make_unique<JitFunction>(std::move(*fn)));
+          JitFunction *function = functions.back().get();
+          if (std::string(variant.name) == "jit-f64")
+            f64Function = function;
+          const TensorSignature &result = function->getResults()[0];
+          Buffer *out = jitOutputs
+                            .emplace_back(std::make_unique<Buffer>(
+                                result.elementType, result.shape))
+                            .get();
+          llvm::Error *last = lastErrors
+                                  .emplace_back(std::make_unique<llvm::Error>(
+                                      llvm::Error::success()))
+                                  .get();
+          char compile[64];
+          std::snprintf(compile, sizeof(compile), "compile %.0f ms",
+                        modules.back()->getCompileMillis());
+          llvm::SmallVector<BufferView, 2> args = {view};
+          if (variant.runtimeAxes)
+            args.push_back(axesView);
+          contenders.push_back({variant.name, variant.threads,
+                                [=] {
+                                  llvm::consumeError(std::move(*last));
+                                  *last = function->callInto(
+                                      args, {out->getMutableView()});
+                                },
+                                [=, &check]() -> std::string {
+                                  if (*last)
+                                    return llvm::toString(std::move(*last));
+                                  return check(out->getData());
+                                },
+                                compile});
+        }
+
+        std::vector<double> medians =
+            measureInterleaved(contenders, std::max(10u, unsigned(repeats)));
+        double limit[3] = {0, medians[0], medians[small ? 0 : 1]};
+        std::vector<Row> rows;
+        for (size_t i = 0; i < contenders.size(); ++i) {
+          Contender &c = contenders[i];
+          std::string problem = c.verify();
+          std::string note = problem.empty()  ? c.note
+                             : c.note.empty() ? problem
+                                              : problem + "; " + c.note;
+          rows.push_back({w.id, opName(op), c.name, c.threads, medians[i],
+                          bytes / medians[i] / 1e9,
+                          limit[c.threads] / medians[i], note});
+        }
+        // Accuracy on W5: f32 sum and l1 of 2^24 values against an f64
+        // reference, for our kernel and a sequential C++ loop.
+        // The default kernel and the f64-accumulation one (the last JIT
+        // variant), with the ratio of the latter to the limit.
+        if (accuracyCase && !functions.empty() && f64Function) {
+          double exact = 0, magnitude = 0;
+          for (float v : input.getElements<float>()) {
+            exact += op == Op::l1 ? std::fabs(double(v)) : double(v);
+            magnitude += std::fabs(double(v));
+          }
+          auto results = functions.front()->call({view});
+          auto f64Results = f64Function->call({view});
+          if (results && f64Results) {
+            double jitValue = (*results)[0].getElements<float>()[0];
+            double f64Value = (*f64Results)[0].getElements<float>()[0];
+            double loopValue = plainOut.getElements<float>()[0];
+            auto relative = [&](double value) {
+              return std::fabs(value - exact) / std::fabs(exact);
+            };
+            double f64Ratio = 0;
+            for (const Row &row : rows)
+              if (row.contender == "jit-f64")
+                f64Ratio = row.ratio;
+            llvm::outs() << llvm::format(
+                "accuracy W5 %s: f64 reference %.9g (sum of |x| %.9g), jit "
+                "%.9g (relative error %.3g), jit-f64 %.9g (relative error "
+                "%.3g, ratio %.2f), sequential C++ loop %.9g (relative error "
+                "%.3g)\n",
+                opName(op), exact, magnitude, jitValue, relative(jitValue),
+                f64Value, relative(f64Value), f64Ratio, loopValue,
+                relative(loopValue));
+            if (json)
+              *json << "{\"accuracy\":\"W5\",\"op\":\"" << opName(op)
+                    << "\",\"reference\":" << llvm::format("%.17g", exact)
+                    << ",\"magnitude\":" << llvm::format("%.17g", magnitude)
+                    << ",\"jit\":" << llvm::format("%.9g", jitValue)
+                    << ",\"jit_rel_error\":"
+                    << llvm::format("%.3g", relative(jitValue))
+                    << ",\"jit_f64\":" << llvm::format("%.9g", f64Value)
+                    << ",\"jit_f64_rel_error\":"
+                    << llvm::format("%.3g", relative(f64Value))
+                    << ",\"jit_f64_ratio\":" << llvm::format("%.3f", f64Ratio)
+                    << ",\"loop\":" << llvm::format("%.9g", loopValue)
+                    << ",\"loop_rel_error\":"
+                    << llvm::format("%.3g", relative(loopValue)) << "}\n";
+          }
+          if (!results)
+            llvm::consumeError(results.takeError());
+          if (!f64Results)
+            llvm::consumeError(f64Results.takeError());
+        }
+
+        for (const Row &row : rows) {
+          llvm::outs() << llvm::format(
+              "%-4s %-4s %-13s %3d %12.1f %9.2f %7.3f  %s\n",
+              row.workload.c_str(), row.op.c_str(), row.contender.c_str(),
+              row.threads, row.seconds * 1e6, row.gbps, row.ratio,
+              row.note.c_str());
+          if (json)
+            *json << "{\"workload\":\"" << row.workload << "\",\"op\":\""
+                  << row.op << "\",\"contender\":\"" << row.contender
+                  << "\",\"threads\":" << row.threads
+                  << ",\"seconds\":" << llvm::format("%.9f", row.seconds)
+                  << ",\"gbps\":" << llvm::format("%.3f", row.gbps)
+                  << ",\"ratio\":" << llvm::format("%.4f", row.ratio)
+                  << ",\"bytes\":" << bytes << ",\"shape\":\""
+                  << tensorType(w.shape, w.type) << "\",\"what\":\"" << w.what
+                  << "\",\"note\":\"" << row.note << "\"}\n";
+        }
+        llvm::outs().flush();
       }
-      llvm::outs().flush();
     }
   }
   if (!numpyResult.empty())
     llvm::sys::fs::remove(numpyResult);
+  llvm::outs() << llvm::format(
+      "reduce-bench: %.0f s\n",
+      std::chrono::duration<double>(Clock::now() - runStart).count());
   return 0;
 }

@@ -34,6 +34,14 @@ CONTENDERS = [("limit", 1), ("limit", 2), ("jit", 1), ("jit", 2),
               ("cpp", 1), ("cpp-fastmath", 1), ("eigen", 1), ("eigen", 2)]
 TARGET = {"W1": 0.9, "W2": 0.9, "W3": 0.9, "W5": 0.9, "W7": 0.9, "W8": 0.9,
           "W6": 0.8, "W4": 0.7}
+# log_sum_exp reads the input twice and takes an exp per element: the
+# issue's target is half the read limit (on the large workloads, where the
+# other ops' is 0.9).
+OP_TARGET = {"log_sum_exp": 0.5}
+
+
+def target_of(w, o):
+    return min(TARGET.get(w, 0.9), OP_TARGET.get(o, 1.0))
 
 
 def label(name, threads):
@@ -112,13 +120,48 @@ out("Contenders: `limit` (read bandwidth, 1 and 2 threads: the best of a "
     "`tensor<Kxi64>` argument, read and dispatched by the kernel), "
     "`scalar` (our `lower-to-loops` path: linalg lowered to plain loops, the "
     "upstream-MLIR baseline), `cpp` / `cpp-fastmath` (plain loops, clang-22 "
-    "`-O3 -march=native`, without / with `-ffast-math`), `eigen` / `eigen-2t` "
-    "(Eigen 3.4 Tensor reductions on 1 / 2 threads), `numpy` (Debian's "
+    "`-O3 -march=native`, without / with `-ffast-math`: min as "
+    "`x < acc ? x : acc`, max NaN-propagating as `x != x || x > acc ? x : "
+    "acc` like the JIT's default `nan_mode propagate`, mean the sum divided "
+    "by the count, l2 `sqrt` of the sum of `x * x`, log_sum_exp two passes "
+    "(the max, then the sum of `exp(x - max)`), logical and/or `&`/`|` on "
+    "bytes), `eigen` / `eigen-2t` "
+    "(Eigen 3.4 Tensor reductions on 1 / 2 threads: `sum`, `abs().sum`, "
+    "`minimum`, `maximum<PropagateNaN>`, `prod`, `mean`, `square().sum` and "
+    "its `sqrt` for l2, `sum().log` for log_sum, `all`/`any`; none for "
+    "log_sum_exp, which Eigen has no reduction for), `numpy` (Debian's "
     "numpy: `np.sum(x, axis, dtype=x.dtype)`, `np.sum(np.abs(x), ...)`, "
-    "`np.min`, in a server process that times its own calls, interleaved "
-    "with the others). A result that fails the "
-    "check against an f64 reference (float sums within 1e-4 of the sum of "
-    "|x|) is marked ✗.")
+    "`np.min`, `np.max`, `np.prod(x, axis, dtype=x.dtype)`, "
+    "`np.mean(x, axis, dtype=np.float32)`, `np.sqrt(np.sum(x * x, axis))`, "
+    "`np.sum(x * x, axis)`, `np.log(np.sum(x, axis))`, "
+    "`np.log(np.sum(np.exp(x - m), axis)) + m` with `m = np.max(x, axis, "
+    "keepdims=True)`, `np.all`, `np.any`, in a server process that times its "
+    "own calls, interleaved with the others). A result that fails the "
+    "check against an f64 reference is marked ✗: sums (sum, l1, mean, "
+    "sum_square, and inside l2 and log_sum) within 1e-4 of the sum of the "
+    "magnitudes of their terms, prod within max(1e-4, 4 sqrt(n) 2^-24) of "
+    "its magnitude (each of its n - 1 roundings reaches the product, whatever "
+    "the order: 4 times the bound of their random walk), l2 within "
+    "1e-4 relative, log_sum and log_sum_exp within 1e-4 absolute (plus "
+    "2^-20 relative), min, max, integers and bools exactly.")
+out("")
+out("Ops and inputs: sum, l1 and min run on every workload (W7, integers: "
+    "sum, min; also max and prod with `--ops`); the other ops run by default "
+    "on W1 (rows), W2 (outer) and W5 (all), which keeps `utils/bench.sh` to "
+    "a few minutes on two cores (`--ops all` runs every op on every "
+    "workload, `--ops max,prod` those ops). max, mean, l2, sum_square and "
+    "log_sum_exp read the same normal f32 data as sum; prod and log_sum "
+    "read 1 + 0.001 * normal (`(1+noise)` in the limit table: the product "
+    "of 2^24 of them stays in f32's range, and the sum is positive); the "
+    "logical ops read the bool (`i1`, one byte per element, numpy's bool) "
+    "version of the workload, the same shape and a quarter of the bytes, "
+    "mostly true (one false in 8192) for logical_and and mostly false for "
+    "logical_or, so that rows of 4096 give both results. Every input has "
+    "its own limit, measured on its bytes. Targets: 0.9 of the limit on the "
+    "large workloads for every op but log_sum_exp (0.5: two passes and an "
+    "exp per element; log_sum, not in the issue's list, is held to the "
+    "sum's target, being a sum and a log per result), and ahead of every "
+    "contender.")
 out("")
 out("## Results")
 out("")
@@ -145,12 +188,15 @@ for w, o in cases:
         if c[0] != "limit" and not c[0].startswith("jit"):
             if not bad:
                 best_other = max(best_other, r["gbps"] if c[1] == 1 else 0)
-    target = TARGET.get(w, 0.9)
+    target = target_of(w, o)
     met = ""
     if jit:
-        ok = jit["ratio"] >= target and jit["gbps"] > best_other
+        # A kernel whose result fails the check meets nothing.
+        wrong = "MISMATCH" in jit["note"] or "INACCURATE" in jit["note"]
+        ok = jit["ratio"] >= target and jit["gbps"] > best_other and not wrong
         met = "yes" if ok else ("ratio" if jit["ratio"] < target else "") + \
-            (" behind" if jit["gbps"] <= best_other else "")
+            (" behind" if jit["gbps"] <= best_other else "") + \
+            (" wrong" if wrong else "")
     met_by_case[(w, o)] = met.strip() if jit else None
     # Two threads: 0.9 of the 2-thread limit on the large workloads and
     # ahead of Eigen on 2 threads; on the small W4, not slower than 1 thread.
@@ -159,10 +205,12 @@ for w, o in cases:
     if jit2 and w == "W4":
         met2 = "yes" if jit and jit2["gbps"] >= 0.95 * jit["gbps"] else "slower"
     elif jit2:
-        ok_ratio = jit2["ratio"] >= 0.9
+        ok_ratio = jit2["ratio"] >= min(0.9, OP_TARGET.get(o, 1.0))
         ok_eigen = not eigen2 or jit2["gbps"] > eigen2["gbps"]
-        met2 = "yes" if ok_ratio and ok_eigen else \
-            ("ratio" if not ok_ratio else "") + ("" if ok_eigen else " behind")
+        wrong2 = "MISMATCH" in jit2["note"] or "INACCURATE" in jit2["note"]
+        met2 = "yes" if ok_ratio and ok_eigen and not wrong2 else \
+            ("ratio" if not ok_ratio else "") + \
+            ("" if ok_eigen else " behind") + (" wrong" if wrong2 else "")
     met2_by_case[(w, o)] = met2.strip() if jit2 else None
     out(f"| {w} | {o} | " + " | ".join(cells) +
         f" | {target} | {met.strip()} | {met2.strip()} |")
@@ -224,11 +272,13 @@ if calibrated:
         ", ".join(f"{w} {o} {r:.2f}" for w, o, r in calibrated) + ").")
     out("")
 out("Cells: GB/s (ratio to the limit with the same thread count). `met`: the "
-    "single-thread JIT kernel reaches the target ratio and is ahead of every "
+    "single-thread JIT kernel reaches the target ratio (the `target` "
+    "column) and is ahead of every "
     "single-thread contender that computes a correct result (`ratio` / "
-    "`behind` say which part is missed; a tie within the noise of the "
+    "`behind` say which part is missed, `wrong` that the kernel's own "
+    "result fails the check; a tie within the noise of the "
     "machine counts as behind). `met-2t`: `threads=2` reaches 0.9 of the "
-    "two-thread limit and is ahead of Eigen on two threads; on W4 (below "
+    "two-thread limit (0.5 for log_sum_exp) and is ahead of Eigen on two threads; on W4 (below "
     "`min-parallel-bytes`, so one thread) it is not slower than one thread "
     "by more than 5%.")
 out("")
@@ -283,11 +333,13 @@ if limit_family:
     out("")
 shapes = {}
 for r in rows:
-    shapes[r["workload"]] = (r["shape"], r["what"], r["bytes"])
+    shapes[(r["workload"], r["shape"])] = (r["what"], r["bytes"])
 out("| id | input | bytes | stresses |")
 out("|---|---|---|---|")
-for w, (shape, what, size) in shapes.items():
-    out(f"| {w} | `{shape}` | {size / 2**20:.1f} MiB | {what} |")
+for (w, shape), (what, size) in shapes.items():
+    size_text = (f"{size / 2**20:.1f} MiB" if size >= 2**20 / 10
+                 else f"{size / 2**10:.1f} KiB")
+    out(f"| {w} | `{shape}` | {size_text} | {what} |")
 out("")
 out("![ratio to the read-bandwidth limit](performance.png)")
 out("")
