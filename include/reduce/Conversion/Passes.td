@@ -18,26 +18,28 @@ include "mlir/Pass/PassBase.td"
 def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
   let summary = "Lower the reduce dialect to linalg on tensors";
   let description = [{
-    Rewrites `reduce.sum`, `reduce.l1` and `reduce.min` into `linalg.reduce`
-    over a `linalg.fill`-ed `tensor.empty`, followed by a
-    `tensor.expand_shape` when `keep_dims` is set. Dynamic sizes come from
-    `tensor.dim`.
+    Rewrites every reduce op into `linalg.reduce` (a `linalg.generic` for
+    NaN-skipping min/max and for log_sum_exp's second pass) over a
+    `linalg.fill`-ed `tensor.empty`, a `linalg.map` finalizer where the op
+    needs one, and a `tensor.expand_shape` when `keep_dims` is set. Dynamic
+    sizes come from `tensor.dim`. docs/pipeline.md has the table of bodies,
+    identities and finalizers.
 
-    - Empty axes give the input itself (sum, min) or its elementwise `|x|`
-      as a `linalg.map` (l1).
-    - Bodies: `arith.addf`/`arith.addi` (wrapping) for sum; `math.absf` or
-      `math.absi` (|INT_MIN| wraps to INT_MIN) then an add for l1, unsigned
-      values being their own absolute value; `arith.minimumf` (NaN
-      propagating, -0.0 < +0.0), `arith.minsi` or `arith.minui` for min.
-      `nan_mode ignore` uses the IEEE 754-2019 `minimumNumber` (NaN operands
-      are skipped) built from `arith.cmpf uno`, `arith.select` and
-      `arith.minimumf`, over an init of NaN, so that an all-NaN set gives
-      NaN; the init is +inf when the reduced extent is 0.
-    - Identities: 0 for sum and l1, +inf or the largest integer for min.
-    - f16 and bf16 sums accumulate in f32 (`arith.extf` in the body, an f32
-      init) and are rounded once with a `linalg.map` of `arith.truncf`. With
-      `f64-accumulation`, f32 sums and l1 norms accumulate in f64 the same
-      way. A min is exact in any type and stays in the input type.
+    - Empty axes give the input itself, or the elementwise value of one
+      element as a `linalg.map` (|x| for l1, x * x for sum_square,
+      sqrt(x * x) for l2, log x for log_sum).
+    - The element term (|x|, x * x) is fused into the reduction body;
+      mean divides by the count (integers: the wrapped sum, truncating
+      toward zero, 0 for an empty set), l2 takes the square root, log_sum
+      the log; log_sum_exp is the max, then the sum of exp(x - shift) with
+      the shift 0 where the max is not finite, then log(sum) + shift.
+    - `nan_mode ignore` min/max reduce the numbers (a NaN becomes the
+      identity) beside an i8 "a number was seen" flag, then select NaN
+      where none was.
+    - f16 and bf16 accumulate in f32 and f32 products in f64 (`arith.extf`
+      in the body, a wide init), rounded once by the finalizer. With
+      `f64-accumulation`, f32 additive reductions (sum, l1, sum_square, l2,
+      mean, log_sum) accumulate in f64 the same way.
     - Unsigned tensors are bitcast (`tensor.bitcast`) to signless ones of the
       same width on the way in and back on the way out.
 
@@ -62,7 +64,8 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
   }];
   let options = [
     Option<"f64Accumulation", "f64-accumulation", "bool", /*default=*/"false",
-           "Accumulate f32 sums and l1 norms in f64, rounded once to f32">,
+           "Accumulate f32 additive reductions (sum, l1, sum_square, l2, "
+           "mean, log_sum) in f64, rounded once to f32">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

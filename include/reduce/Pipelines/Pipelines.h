@@ -90,8 +90,9 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::init(true)};
   PassOptions::Option<bool> f64Accumulation{
       *this, "f64-accumulation",
-      llvm::cl::desc("Accumulate f32 sums and l1 norms in f64, rounded "
-                     "once to f32"),
+      llvm::cl::desc("Accumulate f32 additive reductions (sum, l1, "
+                     "sum_square, l2, mean, log_sum) in f64, rounded once "
+                     "to f32"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> strictFpOrder{
       *this, "strict-fp-order",

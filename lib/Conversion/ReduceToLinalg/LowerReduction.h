@@ -27,8 +27,8 @@ struct ReductionInfo {
   /// The signless element type the data is computed in.
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
-  /// f64 for f32 with f64 accumulation of an additive kind, else
-  /// `elementType`.
+  /// f64 for f32 products and for f32 with f64 accumulation of an additive
+  /// kind, else `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
   bool isUnsigned;

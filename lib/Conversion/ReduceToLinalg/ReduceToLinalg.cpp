@@ -182,7 +182,11 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
     // for some widths, and LLVM narrows an f32 op on an extended value back
     // to the 16-bit type when it is exact.
     info.accType = Float32Type::get(elementType.getContext());
-  } else if (elementType.isF32() && f64Accumulation && isAdditive(kind)) {
+  } else if (elementType.isF32() &&
+             (kind == ReductionKind::prod ||
+              (f64Accumulation && isAdditive(kind)))) {
+    // f32 products always accumulate in f64: lane and block partial products
+    // stay near 1, where f32 rounding is biased (docs/pipeline.md).
     info.accType = Float64Type::get(elementType.getContext());
   }
   return info;

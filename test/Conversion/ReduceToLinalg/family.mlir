@@ -3,7 +3,7 @@
 // Lowering of the rest of the Reduce family to linalg: max (both NaN modes,
 // signed and unsigned), prod, mean (float and truncating integer division,
 // static and dynamic counts), sum_square, l2, log_sum and log_sum_exp (two
-// passes), f16/bf16 accumulation in f32, empty axes.
+// passes), f16/bf16 accumulation in f32, f32 products in f64, empty axes.
 
 /// Float max propagates NaN: arith.maximumf over a -inf fill.
 // CHECK-LABEL: func.func @max_axis1_f32(
@@ -87,6 +87,22 @@ func.func @max_axis0_ui8(%input: tensor<4x8xui8>) -> tensor<8xui8> {
 func.func @prod_axis1_f16(%input: tensor<4x8xf16>) -> tensor<4xf16> {
   %0 = reduce.prod %input axes [1] : tensor<4x8xf16> -> tensor<4xf16>
   return %0 : tensor<4xf16>
+}
+
+/// f32 products accumulate in f64 (f32 partial products near 1 round with a
+/// bias) and are rounded once.
+// CHECK-LABEL: func.func @prod_axis1_f32(
+// CHECK:         %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[ONE]] : f64) outs(%{{.*}} : tensor<4xf64>)
+// CHECK:         %[[PROD:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xf32>) outs(%[[FILL]] : tensor<4xf64>) dimensions = [1]
+// CHECK-NEXT:      (%[[IN:.*]]: f32, %[[ACC:.*]]: f64) {
+// CHECK-NEXT:        %[[WIDE:.*]] = arith.extf %[[IN]] : f32 to f64
+// CHECK-NEXT:        %[[MUL:.*]] = arith.mulf %[[WIDE]], %[[ACC]] : f64
+// CHECK-NEXT:        linalg.yield %[[MUL]] : f64
+// CHECK:         linalg.map { arith.truncf } ins(%[[PROD]] : tensor<4xf64>) outs(%{{.*}} : tensor<4xf32>)
+func.func @prod_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = reduce.prod %input axes [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 /// Integer products wrap: arith.muli from 1.

@@ -100,7 +100,7 @@ static llvm::APFloat getFloatIdentity(ReductionKind kind,
 }
 
 /// Folds a float reduction as the lowering computes it: in the accumulator
-/// type (f32 for f16/bf16), in row-major order, then finalized (mean, l2,
+/// type (f32 for f16/bf16, f64 for f32 products), in row-major order, then finalized (mean, l2,
 /// log_sum, log_sum_exp; the transcendental ones through the host's libm)
 /// and rounded once.
 static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
@@ -109,10 +109,14 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
                                    RankedTensorType resultType) {
   auto elementType = cast<FloatType>(input.getElementType());
   const llvm::fltSemantics &semantics = elementType.getFloatSemantics();
-  // f16 and bf16 accumulate in f32 and round once at the end.
+  // f16 and bf16 accumulate in f32, f32 products in f64; they round once at
+  // the end.
   bool widen = elementType.isF16() || elementType.isBF16();
   const llvm::fltSemantics &accSemantics =
-      widen ? llvm::APFloat::IEEEsingle() : semantics;
+      widen ? llvm::APFloat::IEEEsingle()
+      : elementType.isF32() && kind == ReductionKind::prod
+          ? llvm::APFloat::IEEEdouble()
+          : semantics;
   constexpr auto rne = llvm::APFloat::rmNearestTiesToEven;
   bool losesInfo = false;
   auto toAcc = [&](llvm::APFloat value) {
