@@ -226,6 +226,19 @@ static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
   return math::AbsIOp::create(b, loc, value);
 }
 
+/// Returns `FloatOpTy(lhs, rhs)` for floats, `UnsignedOpTy` for unsigned
+/// integers and `SignedOpTy` for signless ones.
+template <typename FloatOpTy, typename SignedOpTy,
+          typename UnsignedOpTy = SignedOpTy>
+static Value createTypedOp(OpBuilder &b, Location loc,
+                           const ReductionInfo &info, Value lhs, Value rhs) {
+  if (info.isFloat())
+    return FloatOpTy::create(b, loc, lhs, rhs);
+  if (info.isUnsigned)
+    return UnsignedOpTy::create(b, loc, lhs, rhs);
+  return SignedOpTy::create(b, loc, lhs, rhs);
+}
+
 /// Returns the term one input element contributes, in the accumulator
 /// type: |x| for l1, x * x for sum_square and l2, x itself otherwise.
 static Value createElementTerm(OpBuilder &b, Location loc,
@@ -236,9 +249,8 @@ static Value createElementTerm(OpBuilder &b, Location loc,
   case ReductionKind::sum_square:
   case ReductionKind::l2:
     element = extendToAcc(b, loc, info, element);
-    if (info.isFloat())
-      return arith::MulFOp::create(b, loc, element, element);
-    return arith::MulIOp::create(b, loc, element, element);
+    return createTypedOp<arith::MulFOp, arith::MulIOp>(b, loc, info, element,
+                                                       element);
   default:
     return extendToAcc(b, loc, info, element);
   }
@@ -250,7 +262,6 @@ static Value createCombiner(OpBuilder &b, Location loc,
                             const ReductionInfo &info, Value element,
                             Value acc) {
   Value term = createElementTerm(b, loc, info, element);
-  bool isFloat = info.isFloat();
   switch (info.kind) {
   case ReductionKind::sum:
   case ReductionKind::l1:
@@ -258,25 +269,17 @@ static Value createCombiner(OpBuilder &b, Location loc,
   case ReductionKind::l2:
   case ReductionKind::mean:
   case ReductionKind::log_sum:
-    if (isFloat)
-      return arith::AddFOp::create(b, loc, term, acc);
-    return arith::AddIOp::create(b, loc, term, acc);
+    return createTypedOp<arith::AddFOp, arith::AddIOp>(b, loc, info, term,
+                                                       acc);
   case ReductionKind::prod:
-    if (isFloat)
-      return arith::MulFOp::create(b, loc, term, acc);
-    return arith::MulIOp::create(b, loc, term, acc);
+    return createTypedOp<arith::MulFOp, arith::MulIOp>(b, loc, info, term,
+                                                       acc);
   case ReductionKind::min:
-    if (isFloat)
-      return arith::MinimumFOp::create(b, loc, term, acc);
-    if (info.isUnsigned)
-      return arith::MinUIOp::create(b, loc, term, acc);
-    return arith::MinSIOp::create(b, loc, term, acc);
+    return createTypedOp<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>(
+        b, loc, info, term, acc);
   case ReductionKind::max:
-    if (isFloat)
-      return arith::MaximumFOp::create(b, loc, term, acc);
-    if (info.isUnsigned)
-      return arith::MaxUIOp::create(b, loc, term, acc);
-    return arith::MaxSIOp::create(b, loc, term, acc);
+    return createTypedOp<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>(
+        b, loc, info, term, acc);
   case ReductionKind::logical_and:
     return arith::AndIOp::create(b, loc, term, acc);
   case ReductionKind::logical_or:
