@@ -262,15 +262,10 @@ static Value createCombiner(OpBuilder &b, Location loc,
                             const ReductionInfo &info, Value element,
                             Value acc) {
   Value term = createElementTerm(b, loc, info, element);
-  switch (info.kind) {
-  case ReductionKind::sum:
-  case ReductionKind::l1:
-  case ReductionKind::sum_square:
-  case ReductionKind::l2:
-  case ReductionKind::mean:
-  case ReductionKind::log_sum:
+  if (isAdditive(info.kind))
     return createTypedOp<arith::AddFOp, arith::AddIOp>(b, loc, info, term,
                                                        acc);
+  switch (info.kind) {
   case ReductionKind::prod:
     return createTypedOp<arith::MulFOp, arith::MulIOp>(b, loc, info, term,
                                                        acc);
@@ -284,7 +279,8 @@ static Value createCombiner(OpBuilder &b, Location loc,
     return arith::AndIOp::create(b, loc, term, acc);
   case ReductionKind::logical_or:
     return arith::OrIOp::create(b, loc, term, acc);
-  case ReductionKind::log_sum_exp:
+  default:
+    // The additive kinds are handled above; log_sum_exp has two passes.
     break;
   }
   llvm_unreachable("log_sum_exp has no single combiner");
