@@ -26,7 +26,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev python3 python3-numpy
   libeigen3-dev libomp-22-dev
-  libonnx-testdata python3-onnx
+  libonnx-testdata python3-onnx libonnx-dev libprotobuf-dev libpugixml-dev
 )
 
 missing=()

@@ -572,3 +572,50 @@ REDUCE_DEFINE_OP_HOOKS(LogicalOrOp)
 
 #define GET_OP_CLASSES
 #include "reduce/Dialect/Reduce/IR/ReduceOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Building by kind
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Creates the op of `kind` among `OpTys` once its operands are known valid.
+template <typename... OpTys>
+Value createByKind(OpBuilder &builder, Location loc, ReductionKind kind,
+                   Value input, std::optional<ArrayRef<int64_t>> axes,
+                   Value axesOperand, bool keepDims, EmptyAxesMode emptyAxes,
+                   NanMode nanMode, ReductionOpList<OpTys...>) {
+  Value result;
+  auto tryOne = [&](auto tag) {
+    using OpTy = typename decltype(tag)::type;
+    if (OpTy::kKind != kind)
+      return false;
+    OpTy op = axes ? OpTy::create(builder, loc, input, *axes, keepDims)
+                   : OpTy::create(builder, loc, input, axesOperand, keepDims,
+                                  emptyAxes);
+    if constexpr (hasNanMode(OpTy::kKind))
+      op.setNanMode(nanMode);
+    result = op.getResult();
+    return true;
+  };
+  (void)(tryOne(llvm::type_identity<OpTys>()) || ...);
+  return result;
+}
+} // namespace
+
+FailureOr<Value> mlir::reduce::createReduction(
+    OpBuilder &builder, Location loc, ReductionKind kind, Value input,
+    std::optional<ArrayRef<int64_t>> axes, Value axesOperand, bool keepDims,
+    EmptyAxesMode emptyAxes, NanMode nanMode) {
+  // Inference checks every rule that does not involve the result type; the
+  // inferred type then satisfies the rest, so the builders cannot fail.
+  auto emitAtLocation = [&]() {
+    InFlightDiagnostic diag = mlir::emitError(loc);
+    diag << "'reduce." << stringifyReductionKind(kind) << "' op ";
+    return diag;
+  };
+  if (failed(inferResultType(emitAtLocation, kind, input.getType(),
+                             axesOperand, axes, keepDims, emptyAxes)))
+    return failure();
+  return createByKind(builder, loc, kind, input, axes, axesOperand, keepDims,
+                      emptyAxes, nanMode, AllReductionOps());
+}

@@ -135,6 +135,19 @@ ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn) {
                            AllReductionOps());
 }
 
+/// Creates reduce.<kind> over `input`, with the static `axes` when given,
+/// else the axes operand `axesOperand`, and infers its result type. When the
+/// op would be invalid (an element type the kind rejects, an axis out of
+/// range, a repeated static axis, ...) emits the verifier's diagnostic at
+/// `loc`, creates nothing and returns failure. `nanMode` applies to min and
+/// max only.
+FailureOr<Value> createReduction(OpBuilder &builder, Location loc,
+                                 ReductionKind kind, Value input,
+                                 std::optional<ArrayRef<int64_t>> axes,
+                                 Value axesOperand, bool keepDims,
+                                 EmptyAxesMode emptyAxes = EmptyAxesMode::noop,
+                                 NanMode nanMode = NanMode::propagate);
+
 /// Returns the NaN mode of `op`: its property for min and max, else the
 /// default (which the other kinds ignore).
 template <typename OpTy>
