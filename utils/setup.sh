@@ -25,6 +25,7 @@ packages=(
   clang-22 libclang-rt-22-dev libfuzzer-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev python3 python3-numpy
+  pybind11-dev python3-dev python3-pytest
   libeigen3-dev libomp-22-dev
   libonnx-testdata python3-onnx libonnx-dev libprotobuf-dev libpugixml-dev
 )

@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""Per-call time of the reduce_mlir Python package (a benchmark, not a test).
+
+- W4 (6x12x10x24 f32, axes (2, 3), keepdims): reduce_mlir.sum against
+  NumPy's np.sum on the same array.
+- The large workloads (W1, W2, W3, W5, W7): reduce_mlir.sum against the C++
+  JIT API on the same module, as `reduce-run --repeat N --print-timing`
+  measures it (median per call), target ratio >= 0.95.
+
+Usage: benchmarks/python-bench.py [BUILD_DIR] [--quick]
+Run it on a quiet machine (no build running): the numbers are medians of
+wall-clock calls.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+here = os.path.dirname(os.path.abspath(__file__))
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+build = os.path.abspath(args[0] if args else os.path.join(here, "..", "build"))
+quick = "--quick" in sys.argv
+sys.path.insert(0, os.path.join(build, "python_packages"))
+import reduce_mlir as rm  # noqa: E402
+
+s = 4 if quick else 1
+WORKLOADS = [
+    ("W1", (4096 // s, 4096), (1,), False, np.float32),
+    ("W2", (4096 // s, 4096), (0,), False, np.float32),
+    ("W3", (64 // s, 256, 1024), (0, 2), False, np.float32),
+    ("W5", (16777216 // (s * s),), (0,), False, np.float32),
+    ("W7", (4096 // s, 4096), (1,), False, np.int32),
+]
+
+
+def median_ns(fn, min_seconds=0.5, min_calls=20):
+    fn()  # warm up (and compile)
+    times = []
+    deadline = time.perf_counter() + min_seconds
+    while len(times) < min_calls or time.perf_counter() < deadline:
+        # Batch tiny calls so the clock's resolution does not matter.
+        batch = 1
+        start = time.perf_counter_ns()
+        fn()
+        elapsed = time.perf_counter_ns() - start
+        if elapsed < 20000:
+            batch = 100
+            start = time.perf_counter_ns()
+            for _ in range(batch):
+                fn()
+            elapsed = time.perf_counter_ns() - start
+        times.append(elapsed / batch)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def cxx_jit_ns(shape, axes, keepdims, dtype, repeat):
+    """Median per call of the C++ JIT API, through reduce-run."""
+    mlir_type = {np.float32: "f32", np.int32: "i32"}[dtype]
+    in_type = "tensor<%sx%s>" % ("x".join(map(str, shape)), mlir_type)
+    out_shape = [1 if d in axes else n for d, n in enumerate(shape)] \
+        if keepdims else [n for d, n in enumerate(shape) if d not in axes]
+    out_type = "tensor<%s%s>" % ("".join("%dx" % n for n in out_shape),
+                                 mlir_type)
+    source = ("func.func @main(%%x: %s) -> %s {\n"
+              "  %%r = reduce.sum %%x axes [%s]%s : %s -> %s\n"
+              "  return %%r : %s\n}\n" %
+              (in_type, out_type, ", ".join(map(str, axes)),
+               " keep_dims" if keepdims else "", in_type, out_type, out_type))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "w.mlir")
+        with open(path, "w") as f:
+            f.write(source)
+        run = subprocess.run(
+            [os.path.join(build, "bin", "reduce-run"), path,
+             "--random-inputs", "1", "--repeat", str(repeat),
+             "--print-timing", "--output", os.path.join(tmp, "out.npy")],
+            check=True, capture_output=True, text=True)
+    timing = json.loads(run.stderr.strip().splitlines()[-1])
+    return timing["median_ns"]
+
+
+def main():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((6, 12, 10, 24)).astype(np.float32)
+    ours = median_ns(lambda: rm.sum(x, axis=(2, 3), keepdims=True))
+    numpy = median_ns(lambda: np.sum(x, axis=(2, 3), keepdims=True))
+    print("W4 6x12x10x24 f32 axes (2,3) keepdims: reduce_mlir.sum %.2f us, "
+          "np.sum %.2f us, ratio np/ours %.2f (target >= 1)" %
+          (ours / 1e3, numpy / 1e3, numpy / ours))
+    for name, shape, axes, keepdims, dtype in WORKLOADS:
+        if dtype == np.int32:
+            x = rng.integers(-100, 100, shape, dtype=dtype)
+        else:
+            x = rng.standard_normal(shape, dtype=np.float32)
+        ours = median_ns(lambda: rm.sum(x, axis=axes, keepdims=keepdims))
+        repeat = max(20, int(0.5e9 / max(ours, 1)))
+        cxx = cxx_jit_ns(shape, axes, keepdims, dtype, repeat)
+        print("%s %s %s axes %s: reduce_mlir.sum %.1f us, C++ JIT %.1f us, "
+              "ratio C++/ours %.3f (target >= 0.95)" %
+              (name, "x".join(map(str, shape)), np.dtype(dtype).name, axes,
+               ours / 1e3, cxx / 1e3, cxx / ours))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""reduce_mlir: NumPy arrays in, compiled reductions out.
+
+The Python package of the `reduce` MLIR project (docs/python.md):
+
+* NumPy-style reductions, JIT-compiled once per (op, dtype, shape, axes,
+  keepdims, options) and cached in the process::
+
+      import numpy as np, reduce_mlir as rm
+      x = np.random.rand(6, 12, 10, 24).astype(np.float32)
+      rm.sum(x, axis=(2, 3), keepdims=True)
+      rm.min(x, axis=-1, nan_mode="ignore")
+
+* Modules compiled from MLIR text or imported from a model::
+
+      m = rm.compile(source)          # or rm.load_onnx("model.onnx")
+      m.entry_names                   # ['main', ...]
+      m["main"](x)                    # or m.main(x)
+
+Errors are ValueError (bad axis, bad source or options, a model the importer
+refuses, a runtime check) or TypeError (dtype, rank or shape that does not
+match), carrying the project's message.
+"""
+
+import os as _os
+
+from . import _reduce_mlir
+from ._ops import (
+    cache_clear,
+    cache_info,
+    l1,
+    l2,
+    log_sum,
+    log_sum_exp,
+    logical_and,
+    logical_or,
+    max,
+    mean,
+    min,
+    prod,
+    sum,
+    sum_square,
+)
+
+__all__ = [
+    "Module",
+    "cache_clear",
+    "cache_info",
+    "compile",
+    "l1",
+    "l2",
+    "load_onnx",
+    "load_openvino",
+    "log_sum",
+    "log_sum_exp",
+    "logical_and",
+    "logical_or",
+    "max",
+    "mean",
+    "min",
+    "prod",
+    "sum",
+    "sum_square",
+]
+
+Function = _reduce_mlir.Function
+
+
+class Module:
+    """A compiled module: its entry functions by name.
+
+    ``module["f"](*arrays)`` or ``module.f(*arrays)`` calls the entry ``f``
+    with NumPy arrays (anything ``np.asarray`` takes) and returns its result
+    as a NumPy array (a tuple for several results, None for none; a bf16
+    result as its bits in uint16).
+    """
+
+    __slots__ = ("_module", "_functions")
+
+    def __init__(self, module):
+        self._module = module
+        self._functions = {}
+
+    @property
+    def entry_names(self):
+        """The names of the entry functions, in module order."""
+        return self._module.entry_names
+
+    @property
+    def compile_ms(self):
+        """Milliseconds spent parsing, lowering and generating code."""
+        return self._module.compile_ms
+
+    @property
+    def target(self):
+        """The target description the module was compiled for (JSON)."""
+        return self._module.target
+
+    @property
+    def profile(self):
+        """The host profile the target came from (a path or 'static default')."""
+        return self._module.profile
+
+    def __getitem__(self, name):
+        function = self._functions.get(name)
+        if function is None:
+            function = self._module.lookup(name)  # KeyError with the reason
+            self._functions[name] = function
+        return function
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return self[name]
+        except KeyError as error:
+            raise AttributeError(error.args[0] if error.args else name) from None
+
+    def __contains__(self, name):
+        return name in self._module.entry_names
+
+    def __iter__(self):
+        return iter(self._module.entry_names)
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(self.entry_names))
+
+    def __repr__(self):
+        return "<reduce_mlir.Module entries=%r>" % (self.entry_names,)
+
+
+def compile(source, options="", *, opt_level=3):
+    """Compiles MLIR `source` text through the --reduce-to-llvm pipeline.
+
+    `options` are pipeline options in their textual form, e.g.
+    ``"threads=2 strict-fp-order=true"`` (docs/pipeline.md). Returns a Module;
+    raises ValueError with the diagnostics when the source does not parse,
+    verify or lower.
+    """
+    if not isinstance(source, str):
+        raise TypeError("source must be a str, got %s" % type(source).__name__)
+    return Module(_reduce_mlir.compile(source, options, opt_level))
+
+
+def _load(path, extension, weights, options, opt_level):
+    path = _os.fspath(path)
+    if not path.lower().endswith(extension):
+        raise ValueError("'%s': expected a %s file" % (path, extension))
+    weights = "" if weights is None else _os.fspath(weights)
+    return Module(_reduce_mlir.load_model(path, weights, options, opt_level))
+
+
+def load_onnx(path, options="", *, opt_level=3):
+    """Imports an ONNX model (.onnx) and compiles it; returns a Module."""
+    return _load(path, ".onnx", None, options, opt_level)
+
+
+def load_openvino(path, weights=None, options="", *, opt_level=3):
+    """Imports an OpenVINO IR (.xml, with its .bin beside it unless `weights`
+    names it) and compiles it; returns a Module."""
+    return _load(path, ".xml", weights, options, opt_level)

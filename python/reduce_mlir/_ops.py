@@ -1,0 +1,300 @@
+"""NumPy-style reductions over the reduce dialect, with a kernel cache.
+
+Each call is served by a kernel compiled from a small module such as::
+
+    func.func @main(%x: tensor<6x12xf32>) -> tensor<6xf32> {
+      %r = reduce.sum %x axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+      return %r : tensor<6xf32>
+    }
+
+compiled once per (op, element type, shape, normalized axes, keepdims,
+nan_mode, pipeline options) and kept for the life of the process.
+"""
+
+import builtins as _builtins
+import operator as _operator
+import threading as _threading
+import time as _time
+from collections import namedtuple as _namedtuple
+
+import numpy as _np
+
+from . import _reduce_mlir
+
+# NumPy dtype (native byte order) -> MLIR element type.
+_ELEMENT_TYPES = {
+    _np.dtype(_np.float16): "f16",
+    _np.dtype(_np.float32): "f32",
+    _np.dtype(_np.float64): "f64",
+    _np.dtype(_np.int8): "i8",
+    _np.dtype(_np.int16): "i16",
+    _np.dtype(_np.int32): "i32",
+    _np.dtype(_np.int64): "i64",
+    _np.dtype(_np.uint8): "ui8",
+    _np.dtype(_np.uint16): "ui16",
+    _np.dtype(_np.uint32): "ui32",
+    _np.dtype(_np.uint64): "ui64",
+    _np.dtype(_np.bool_): "i1",
+}
+
+_FLOATS = frozenset(["f16", "bf16", "f32", "f64"])
+_NUMERIC = _FLOATS | frozenset(
+    ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"])
+_BOOL = frozenset(["i1"])
+
+# The element types each op takes (docs/ReduceDialect.md).
+_OP_TYPES = {
+    "sum": _NUMERIC,
+    "l1": _NUMERIC,
+    "min": _NUMERIC,
+    "max": _NUMERIC,
+    "prod": _NUMERIC,
+    "mean": _NUMERIC,
+    "sum_square": _NUMERIC,
+    "l2": _FLOATS,
+    "log_sum": _FLOATS,
+    "log_sum_exp": _FLOATS,
+    "logical_and": _BOOL,
+    "logical_or": _BOOL,
+}
+
+_NAN_MODES = ("propagate", "ignore")
+
+# The kernels by normalized key, and a memo from the arguments as given (the
+# fast path of a repeated call) to the same kernels.
+_kernels = {}
+_memo = {}
+_lock = _threading.Lock()
+_compilations = 0
+_compile_seconds = 0.0
+_failed = 0
+
+CacheInfo = _namedtuple(
+    "CacheInfo", ["hits", "misses", "entries", "compile_seconds"])
+CacheInfo.__doc__ = """Statistics of the kernel cache.
+
+hits: calls served by a kernel that was already compiled; misses: kernels
+compiled (each a call that compiled); entries: kernels in the cache;
+compile_seconds: wall time spent compiling them."""
+
+
+def cache_info():
+    """Returns a CacheInfo(hits, misses, entries, compile_seconds)."""
+    with _lock:
+        kernels = list(_kernels.values())
+        misses = _compilations
+        seconds = _compile_seconds
+    calls = _builtins.sum(kernel.calls for kernel in kernels)
+    return CacheInfo(_builtins.max(calls - misses, 0), misses, len(kernels),
+                     seconds)
+
+
+def cache_clear():
+    """Drops every cached kernel and resets the statistics."""
+    global _compilations, _compile_seconds
+    with _lock:
+        _memo.clear()
+        _kernels.clear()
+        _compilations = 0
+        _compile_seconds = 0.0
+
+
+def _tensor_type(shape, element_type):
+    return "tensor<%s>" % "".join(["%dx" % size for size in shape] +
+                                  [element_type])
+
+
+def _module_text(op, element_type, shape, axes, keepdims, nan_mode):
+    """The module of one reduction; `axes` as given (already normalized
+    when valid, so that the verifier reports invalid ones)."""
+    reduced = set()
+    for axis in axes:
+        if -len(shape) <= axis < len(shape):
+            reduced.add(axis % len(shape))
+    if keepdims:
+        result_shape = [1 if dim in reduced else size
+                        for dim, size in enumerate(shape)]
+    else:
+        result_shape = [size for dim, size in enumerate(shape)
+                        if dim not in reduced]
+    input_type = _tensor_type(shape, element_type)
+    result_type = _tensor_type(result_shape, element_type)
+    attributes = " keep_dims" if keepdims else ""
+    if nan_mode is not None:
+        attributes += " nan_mode " + nan_mode
+    return ("func.func @main(%%x: %s) -> %s {\n"
+            "  %%r = reduce.%s %%x axes [%s]%s : %s -> %s\n"
+            "  return %%r : %s\n"
+            "}\n" % (input_type, result_type, op,
+                     ", ".join(str(axis) for axis in axes), attributes,
+                     input_type, result_type, result_type))
+
+
+def _normalize_axes(axis, ndim):
+    """The axes as a tuple of ints, and whether they are valid (in range, no
+    repeats): then sorted and non-negative, else as given."""
+    if axis is None:
+        return tuple(range(ndim)), True
+    if isinstance(axis, (tuple, list)):
+        axes = tuple(_operator.index(a) for a in axis)
+    else:
+        axes = (_operator.index(axis),)
+    if not _builtins.all(-ndim <= a < ndim for a in axes):
+        return axes, False
+    normalized = tuple(sorted(a % ndim if ndim else a for a in axes))
+    if len(set(normalized)) != len(normalized):
+        return axes, False
+    return normalized, True
+
+
+def _element_type(op, x, dtype):
+    """The MLIR element type for `x` (an ndarray), given `dtype`."""
+    if dtype is None:
+        element_type = _ELEMENT_TYPES.get(x.dtype)
+        if element_type is None:
+            raise TypeError("reduce_mlir.%s: unsupported dtype %s" %
+                            (op, x.dtype))
+    elif isinstance(dtype, str) and dtype == "bfloat16":
+        if x.dtype.itemsize != 2 or x.dtype.kind not in "uiV" and \
+                x.dtype.name != "bfloat16":
+            raise TypeError(
+                "reduce_mlir.%s: dtype='bfloat16' takes the bits of bf16 "
+                "values in uint16 storage, got an array of %s" %
+                (op, x.dtype))
+        element_type = "bf16"
+    else:
+        try:
+            wanted = _np.dtype(dtype)
+        except TypeError:
+            raise TypeError("reduce_mlir.%s: unsupported dtype %r" %
+                            (op, dtype)) from None
+        if wanted != x.dtype:
+            raise TypeError(
+                "reduce_mlir.%s: dtype=%s does not match the array's dtype %s"
+                " (reductions compute in the input's type; convert the "
+                "array first)" % (op, wanted, x.dtype))
+        return _element_type(op, x, None)
+    return element_type
+
+
+def _compile_kernel(key, text, options):
+    """Compiles `text` and caches the kernel under `key` (holding _lock)."""
+    global _compilations, _compile_seconds
+    start = _time.perf_counter()
+    module = _reduce_mlir.compile(text, options, 3, "<reduce_mlir>")
+    kernel = module.lookup("main")
+    _compile_seconds += _time.perf_counter() - start
+    _compilations += 1
+    _kernels[key] = kernel
+    return kernel
+
+
+def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
+    """The kernel of a reduction of `x` (an ndarray), compiled if needed."""
+    element_type = _element_type(op, x, dtype)
+    if not isinstance(options, str):
+        raise TypeError("options must be a str, got %s" %
+                        type(options).__name__)
+    if threads is not None:
+        threads = _operator.index(threads)
+        if threads < 1:
+            raise ValueError("threads must be at least 1, got %d" % threads)
+        options = ("%s threads=%d" % (options, threads)).strip()
+    if nan_mode is not None and nan_mode not in _NAN_MODES:
+        raise ValueError("nan_mode must be 'propagate' or 'ignore', got %r" %
+                         (nan_mode,))
+    shape = tuple(int(size) for size in x.shape)
+    axes, valid = _normalize_axes(axis, len(shape))
+    keepdims = bool(keepdims)
+    if element_type not in _OP_TYPES[op]:
+        # Let the verifier say it, as a TypeError.
+        text = _module_text(op, element_type, shape, axes, keepdims, nan_mode)
+        try:
+            _reduce_mlir.compile(text, options, 0, "<reduce_mlir>")
+        except ValueError as error:
+            raise TypeError(str(error)) from None
+        raise TypeError("reduce_mlir.%s does not take %s" % (op, x.dtype))
+    if not valid:
+        # The verifier names the bad axis (ValueError); nothing is cached.
+        _reduce_mlir.compile(
+            _module_text(op, element_type, shape, axes, keepdims, nan_mode),
+            options, 0, "<reduce_mlir>")
+        raise ValueError("reduce_mlir.%s: invalid axes %r for an array of "
+                         "rank %d" % (op, axis, len(shape)))
+    key = (op, element_type, shape, axes, keepdims, nan_mode, options)
+    kernel = _kernels.get(key)
+    if kernel is None:
+        with _lock:
+            kernel = _kernels.get(key)
+            if kernel is None:
+                kernel = _compile_kernel(
+                    key,
+                    _module_text(op, element_type, shape, axes, keepdims,
+                                 nan_mode), options)
+    return kernel
+
+
+def _reduce(op, x, axis, keepdims, nan_mode, threads, options, dtype):
+    if type(x) is not _np.ndarray:
+        x = _np.asarray(x)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    memo_key = (op, x.dtype, x.shape, axis, keepdims, nan_mode, threads,
+                options, dtype)
+    try:
+        kernel = _memo.get(memo_key)
+    except TypeError:  # an unhashable argument: no memo
+        memo_key, kernel = None, None
+    if kernel is None:
+        kernel = _kernel(op, x, axis, keepdims, nan_mode, threads, options,
+                         dtype)
+        if memo_key is not None:
+            _memo[memo_key] = kernel
+    return kernel._call_reduction(x)
+
+
+def _make(op, doc, with_nan_mode=False):
+    if with_nan_mode:
+        def reduction(x, axis=None, keepdims=False, *, nan_mode="propagate",
+                      threads=None, options="", dtype=None):
+            return _reduce(op, x, axis, keepdims, nan_mode, threads, options,
+                           dtype)
+    else:
+        def reduction(x, axis=None, keepdims=False, *, threads=None,
+                      options="", dtype=None):
+            return _reduce(op, x, axis, keepdims, None, threads, options,
+                           dtype)
+    reduction.__name__ = reduction.__qualname__ = op
+    reduction.__doc__ = doc + """
+
+    x: an array (anything np.asarray takes); axis: None (all axes), an int or
+    a tuple of ints, negative counting from the end; keepdims: keep the
+    reduced axes with size 1. threads: run on that many OpenMP threads (the
+    pipeline option threads=N); options: more --reduce-to-llvm pipeline
+    options ("strict-fp-order=true ..."); dtype: None (the array's), or
+    "bfloat16" for bf16 bits in uint16 storage. The result has the input's
+    dtype (bf16 as uint16 bits); a 0-D result is a NumPy scalar."""
+    return reduction
+
+
+sum = _make("sum", "Sum over the axes (integers wrap, f16/bf16 accumulate in "
+            "f32): np.sum(x, axis, dtype=x.dtype).")
+l1 = _make("l1", "Sum of absolute values over the axes.")
+l2 = _make("l2", "Square root of the sum of squares (floats only).")
+min = _make("min", "Minimum over the axes; nan_mode 'propagate' (as np.min) "
+            "or 'ignore' (as np.nanmin). Over a size-0 axis: +inf, or the "
+            "type's maximum.", with_nan_mode=True)
+max = _make("max", "Maximum over the axes; nan_mode 'propagate' (as np.max) "
+            "or 'ignore' (as np.nanmax). Over a size-0 axis: -inf, or the "
+            "type's minimum.", with_nan_mode=True)
+prod = _make("prod", "Product over the axes (integers wrap).")
+mean = _make("mean", "Mean over the axes; integers: the wrapped sum divided "
+             "by the count, truncated toward zero, in the input's type.")
+sum_square = _make("sum_square", "Sum of squares over the axes.")
+log_sum = _make("log_sum", "Natural log of the sum (floats only).")
+log_sum_exp = _make("log_sum_exp", "log(sum(exp(x))) without overflow "
+                    "(floats only).")
+logical_and = _make("logical_and", "All true over the axes (bool arrays): "
+                    "np.all.")
+logical_or = _make("logical_or", "Any true over the axes (bool arrays): "
+                   "np.any.")
