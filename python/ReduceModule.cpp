@@ -137,22 +137,27 @@ bool isAcceptedAs(ElementType given, ElementType expected) {
 //===----------------------------------------------------------------------===//
 
 /// `object` as a C-contiguous, aligned NumPy array in native byte order: the
-/// array itself when it already is one, else a copy.
-py::array toContiguousArray(py::handle object) {
+/// array itself when it already is one, else a copy. An object that is not
+/// an array (a list, a scalar) becomes an array of `dtype` when given.
+py::array toContiguousArray(py::handle object,
+                            std::optional<py::dtype> dtype = std::nullopt) {
   auto &api = py::detail::npy_api::get();
   constexpr int flags = py::detail::npy_api::NPY_ARRAY_ENSUREARRAY_ |
                         py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_ |
                         py::detail::npy_api::NPY_ARRAY_ALIGNED_;
+  // PyArray_FromAny steals the reference to the descriptor.
+  PyObject *descr = nullptr;
+  if (dtype && !api.PyArray_Check_(object.ptr()))
+    descr = dtype->release().ptr();
   PyObject *result =
-      api.PyArray_FromAny_(object.ptr(), nullptr, 0, 0, flags, nullptr);
+      api.PyArray_FromAny_(object.ptr(), descr, 0, 0, flags, nullptr);
   if (!result)
     throw py::error_already_set();
   auto array = py::reinterpret_steal<py::array>(result);
-  py::dtype dtype = array.dtype();
-  if (py::str(dtype.attr("byteorder")).cast<std::string>() == ">")
-    array = py::reinterpret_steal<py::array>(api.PyArray_FromAny_(
-        array.attr("astype")(dtype.attr("newbyteorder")("=")).ptr(), nullptr,
-        0, 0, flags, nullptr));
+  py::dtype arrayType = array.dtype();
+  if (py::str(arrayType.attr("byteorder")).cast<std::string>() == ">")
+    array = array.attr("astype")(arrayType.attr("newbyteorder")("="),
+                                 py::arg("order") = "C");
   return array;
 }
 
@@ -173,7 +178,11 @@ void convertArguments(const JitFunction &function, py::handle *objects,
   args.shapes.resize(count);
   args.views.reserve(count);
   for (size_t index = 0; index < count; ++index) {
-    py::array array = toContiguousArray(objects[index]);
+    std::optional<py::dtype> wanted;
+    if (index < signature.size() &&
+        signature[index].elementType != ElementType::bf16)
+      wanted = toDtype(signature[index].elementType);
+    py::array array = toContiguousArray(objects[index], std::move(wanted));
     std::optional<ElementType> type = toElementType(array.dtype());
     if (!type)
       throw py::type_error("argument #" + std::to_string(index) + " of '" +

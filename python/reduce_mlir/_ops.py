@@ -150,7 +150,9 @@ def _normalize_axes(axis, ndim):
 def _element_type(op, x, dtype):
     """The MLIR element type for `x` (an ndarray), given `dtype`."""
     if dtype is None:
-        element_type = _ELEMENT_TYPES.get(x.dtype)
+        # Big-endian data is converted by the kernel call.
+        native = x.dtype if x.dtype.isnative else x.dtype.newbyteorder("=")
+        element_type = _ELEMENT_TYPES.get(native)
         if element_type is None:
             raise TypeError("reduce_mlir.%s: unsupported dtype %s" %
                             (op, x.dtype))
