@@ -5,7 +5,9 @@
   NumPy's np.sum on the same array.
 - The large workloads (W1, W2, W3, W5, W7): reduce_mlir.sum against the C++
   JIT API on the same module, as `reduce-run --repeat N --print-timing`
-  measures it (median per call), target ratio >= 0.95.
+  measures it (median per call), target ratio >= 0.95; on a 64-byte
+  aligned array (what the C++ API's Buffers are) and on NumPy's own
+  allocation (16 bytes past a 64-byte boundary: slower kernels).
 
 Usage: benchmarks/python-bench.py [BUILD_DIR] [--quick]
 Run it on a quiet machine (no build running): the numbers are medians of
@@ -98,13 +100,21 @@ def main():
             x = rng.integers(-100, 100, shape, dtype=dtype)
         else:
             x = rng.standard_normal(shape, dtype=np.float32)
+        # NumPy's allocation (16 bytes past a 64-byte boundary) and a
+        # 64-byte aligned copy, as the C++ API's Buffers are.
+        xa = rm.aligned(x)
         ours = median_ns(lambda: rm.sum(x, axis=axes, keepdims=keepdims))
+        ours_aligned = median_ns(
+            lambda: rm.sum(xa, axis=axes, keepdims=keepdims))
         repeat = max(20, int(0.5e9 / max(ours, 1)))
         cxx = cxx_jit_ns(shape, axes, keepdims, dtype, repeat)
-        print("%s %s %s axes %s: reduce_mlir.sum %.1f us, C++ JIT %.1f us, "
-              "ratio C++/ours %.3f (target >= 0.95)" %
+        print("%s %s %s axes %s: C++ JIT %.1f us; reduce_mlir.sum on a "
+              "64-byte aligned array %.1f us (ratio C++/ours %.3f, target >= "
+              "0.95), on NumPy's allocation (data at %d mod 64) %.1f us "
+              "(ratio %.3f)" %
               (name, "x".join(map(str, shape)), np.dtype(dtype).name, axes,
-               ours / 1e3, cxx / 1e3, cxx / ours))
+               cxx / 1e3, ours_aligned / 1e3, cxx / ours_aligned,
+               x.ctypes.data % 64, ours / 1e3, cxx / ours))
 
 
 if __name__ == "__main__":

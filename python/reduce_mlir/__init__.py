@@ -25,8 +25,10 @@ import os as _os
 
 from . import _reduce_mlir
 from ._ops import (
+    aligned,
     cache_clear,
     cache_info,
+    empty,
     l1,
     l2,
     log_sum,
@@ -43,9 +45,11 @@ from ._ops import (
 
 __all__ = [
     "Module",
+    "aligned",
     "cache_clear",
     "cache_info",
     "compile",
+    "empty",
     "l1",
     "l2",
     "load_onnx",
