@@ -30,7 +30,17 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#ifdef REDUCE_PYTHON_NUMPY_HEADERS
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL reduce_mlir_ARRAY_API
+#include <numpy/arrayobject.h>
+#include <malloc.h>
+#endif
+
+#include <algorithm>
 #include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -368,6 +378,75 @@ std::shared_ptr<Function> lookup(const Module &module,
   return std::make_shared<Function>(module.module, std::move(*function));
 }
 
+//===----------------------------------------------------------------------===//
+// A NumPy allocator of 64-byte aligned data (NEP 49)
+//===----------------------------------------------------------------------===//
+
+#ifdef REDUCE_PYTHON_NUMPY_HEADERS
+/// NumPy's own allocations start 16 bytes past a 64-byte boundary; the
+/// kernels read such data more slowly (docs/python.md, "Speed"). These
+/// functions give every allocation a 64-byte aligned start.
+constexpr size_t kAlignment = 64;
+
+void *alignedMalloc(void *, size_t size) {
+  size_t rounded = std::max<size_t>(kAlignment, (size + kAlignment - 1) /
+                                                    kAlignment * kAlignment);
+  return std::aligned_alloc(kAlignment, rounded);
+}
+
+void *alignedCalloc(void *ctx, size_t count, size_t elementSize) {
+  if (elementSize && count > SIZE_MAX / elementSize)
+    return nullptr;
+  void *data = alignedMalloc(ctx, count * elementSize);
+  if (data)
+    std::memset(data, 0, count * elementSize);
+  return data;
+}
+
+void *alignedRealloc(void *ctx, void *data, size_t size) {
+  void *moved = alignedMalloc(ctx, size);
+  if (!moved || !data)
+    return moved;
+  std::memcpy(moved, data, std::min(malloc_usable_size(data), size));
+  std::free(data);
+  return moved;
+}
+
+void alignedFree(void *, void *data, size_t) { std::free(data); }
+
+PyDataMem_Handler alignedHandler = {
+    "reduce_mlir_aligned64",
+    1,
+    {nullptr, alignedMalloc, alignedCalloc, alignedRealloc, alignedFree}};
+
+/// Makes the aligned allocator NumPy's in the current context; returns the
+/// handler it replaces.
+py::object setAlignedAllocator() {
+  py::capsule handler(&alignedHandler, "mem_handler");
+  PyObject *old = PyDataMem_SetHandler(handler.ptr());
+  if (!old)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(old);
+}
+
+/// Makes `handler` (from setAlignedAllocator) NumPy's allocator again.
+void restoreAllocator(py::object handler) {
+  PyObject *old = PyDataMem_SetHandler(handler.ptr());
+  if (!old)
+    throw py::error_already_set();
+  Py_DECREF(old);
+}
+
+/// NumPy's C API; false when it cannot be loaded.
+bool importNumpy() {
+  if (_import_array() < 0) {
+    PyErr_Clear();
+    return false;
+  }
+  return true;
+}
+#endif
+
 } // namespace
 
 PYBIND11_MODULE(_reduce_mlir, m) {
@@ -406,4 +485,10 @@ PYBIND11_MODULE(_reduce_mlir, m) {
         py::arg("opt_level") = 3, py::arg("buffer_name") = "<input>");
   m.def("load_model", &loadModel, py::arg("path"), py::arg("weights") = "",
         py::arg("options") = "", py::arg("opt_level") = 3);
+#ifdef REDUCE_PYTHON_NUMPY_HEADERS
+  if (importNumpy()) {
+    m.def("set_aligned_allocator", &setAlignedAllocator);
+    m.def("restore_allocator", &restoreAllocator, py::arg("handler"));
+  }
+#endif
 }

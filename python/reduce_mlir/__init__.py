@@ -21,6 +21,7 @@ refuses, a runtime check) or TypeError (dtype, rank or shape that does not
 match), carrying the project's message.
 """
 
+import contextlib as _contextlib
 import os as _os
 
 from . import _reduce_mlir
@@ -46,6 +47,7 @@ from ._ops import (
 __all__ = [
     "Module",
     "aligned",
+    "aligned_allocations",
     "cache_clear",
     "cache_info",
     "compile",
@@ -162,3 +164,25 @@ def load_openvino(path, weights=None, options="", *, opt_level=3):
     """Imports an OpenVINO IR (.xml, with its .bin beside it unless `weights`
     names it) and compiles it; returns a Module."""
     return _load(path, ".xml", weights, options, opt_level)
+
+
+@_contextlib.contextmanager
+def aligned_allocations():
+    """Within the block, NumPy allocates the data of new arrays on 64-byte
+    boundaries (NumPy's allocator, NEP 49, in the current context: the
+    current thread; threads started inside keep NumPy's default).
+
+    NumPy's own allocations start 16 bytes past a 64-byte boundary, and the
+    kernels' vector loads then straddle cache lines: on inputs larger than the
+    caches they run at 0.5-0.8 of their speed on aligned data (docs/python.md,
+    "Speed"). Arrays allocated inside stay valid after the block.
+    """
+    if not hasattr(_reduce_mlir, "set_aligned_allocator"):
+        raise RuntimeError("reduce_mlir was built without NumPy's headers: "
+                           "no aligned allocator (use reduce_mlir.empty or "
+                           "reduce_mlir.aligned)")
+    previous = _reduce_mlir.set_aligned_allocator()
+    try:
+        yield
+    finally:
+        _reduce_mlir.restore_allocator(previous)

@@ -351,3 +351,41 @@ def test_threads_option(rng):
                        False, "f32")
     got = rm.sum(x, axis=None, options="strict-fp-order=true")
     assert_matches("sum", np.asarray(got), x, None, False, "f32")
+
+
+def test_aligned_arrays(rng):
+    x = rm.empty((3, 5), np.float64)
+    assert x.ctypes.data % 64 == 0 and x.shape == (3, 5) and x.flags.c_contiguous
+    assert rm.empty(7, np.int8).ctypes.data % 64 == 0
+    assert rm.empty((0, 4)).shape == (0, 4)
+    y = rng.standard_normal((9, 7))
+    a = rm.aligned(y)
+    assert a.ctypes.data % 64 == 0 and np.array_equal(a, y)
+    assert rm.aligned(a) is a
+    t = rm.aligned(y.T)
+    assert t.flags.c_contiguous and np.array_equal(t, y.T)
+    assert_matches("sum", rm.sum(a, axis=0), y, 0, False, "f64")
+
+
+def test_aligned_allocations():
+    with rm.aligned_allocations():
+        arrays = [np.empty(n, np.float32) for n in (1, 3, 17, 1000, 1 << 20)]
+        arrays.append(np.random.default_rng(0).standard_normal((64, 33)))
+        arrays.append(np.zeros((5, 5), np.int16))
+        grown = np.arange(10.0)
+        grown.resize(100000, refcheck=False)  # realloc keeps the data
+        shrunk = np.arange(100000.0)
+        shrunk.resize(10, refcheck=False)
+    for array in arrays + [grown, shrunk]:
+        assert array.ctypes.data % 64 == 0
+    assert (arrays[-1] == 0).all()
+    assert grown[:10].tolist() == list(range(10)) and (grown[10:] == 0).all()
+    assert shrunk.tolist() == list(range(10))
+    x = arrays[-2]
+    assert_matches("sum", rm.sum(x, axis=1), x, 1, False, "f64")
+    # NumPy's allocator again after the block (even after an exception).
+    with pytest.raises(KeyError):
+        with rm.aligned_allocations():
+            raise KeyError()
+    offsets = {np.empty(1 << 16, np.float32).ctypes.data % 64 for _ in range(8)}
+    assert offsets != {0}
