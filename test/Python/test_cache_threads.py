@@ -128,3 +128,26 @@ def test_threads_compile_one_key_once():
     assert all(r.tolist() == [1] * 5 for r in results)
     info = rm.cache_info()
     assert info.misses == 1 and info.hits == 5
+
+
+def test_many_threads_on_an_openmp_kernel():
+    """Python threads calling a threads=2 kernel (OpenMP inside) at once."""
+    x = np.random.default_rng(3).standard_normal((512, 1024)).astype(np.float32)
+    options = "min-parallel-bytes=4096"
+    expected = rm.sum(x, axis=1, threads=2, options=options)
+    np.testing.assert_allclose(expected, x.astype(np.float64).sum(axis=1),
+                               rtol=1e-4, atol=1e-3)
+    errors = []
+
+    def work():
+        for _ in range(50):
+            got = rm.sum(x, axis=1, threads=2, options=options)
+            if not np.array_equal(got, expected):
+                errors.append(got)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
