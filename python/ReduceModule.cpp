@@ -38,6 +38,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -59,8 +60,12 @@ namespace {
 /// The element type of a NumPy dtype in native byte order, or nullopt. A
 /// 2-byte dtype named `bfloat16` (ml_dtypes) and the raw `V2` dtype are bf16.
 std::optional<ElementType> toElementType(const py::dtype &dtype) {
-  char kind = dtype.kind();
-  py::ssize_t size = dtype.itemsize();
+  // The descriptor's fields directly: this runs on every call.
+  const auto *descr = py::detail::array_descriptor_proxy(dtype.ptr());
+  char kind = descr->kind;
+  int size = descr->elsize;
+  if (descr->byteorder == '>')
+    return std::nullopt;
   switch (kind) {
   case 'f':
     if (size == 2)
@@ -98,7 +103,7 @@ std::optional<ElementType> toElementType(const py::dtype &dtype) {
 
 /// The NumPy dtype of a result of `type`: bf16 comes back as its bits in
 /// uint16 (NumPy has no bfloat16).
-py::dtype toDtype(ElementType type) {
+py::dtype makeDtype(ElementType type) {
   switch (type) {
   case ElementType::f16:
     return py::dtype("float16");
@@ -128,6 +133,16 @@ py::dtype toDtype(ElementType type) {
     return py::dtype("bool");
   }
   return py::dtype("uint8");
+}
+
+/// The dtype of `type`, made once (and never freed: it may outlive the
+/// interpreter's teardown of this module).
+const py::dtype &toDtype(ElementType type) {
+  static std::array<py::dtype *, 13> dtypes = {};
+  py::dtype *&dtype = dtypes[static_cast<size_t>(type)];
+  if (!dtype)
+    dtype = new py::dtype(makeDtype(type));
+  return *dtype;
 }
 
 /// True if an array of `given` may be passed where the signature says
@@ -165,7 +180,7 @@ py::array toContiguousArray(py::handle object,
     throw py::error_already_set();
   auto array = py::reinterpret_steal<py::array>(result);
   py::dtype arrayType = array.dtype();
-  if (py::str(arrayType.attr("byteorder")).cast<std::string>() == ">")
+  if (py::detail::array_descriptor_proxy(arrayType.ptr())->byteorder == '>')
     array = array.attr("astype")(arrayType.attr("newbyteorder")("="),
                                  py::arg("order") = "C");
   return array;
@@ -222,7 +237,7 @@ void convertArguments(const JitFunction &function, py::handle *objects,
 
 /// A NumPy array that owns `buffer` (moved to the heap; no copy of the data).
 py::array toArray(Buffer &&buffer) {
-  py::dtype dtype = toDtype(buffer.getElementType());
+  const py::dtype &dtype = toDtype(buffer.getElementType());
   std::vector<py::ssize_t> shape(buffer.getShape().begin(),
                                  buffer.getShape().end());
   if (buffer.getNumElements() == 0 || !buffer.getData())
