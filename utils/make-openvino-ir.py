@@ -369,8 +369,9 @@ def chain_model(rng, version):
     a2 = net.const("axes2", "i64", np.array(0, np.int64))
     m = net.reduce("ReduceMax", "max", s, a2, "0")
     s_ref = reference("sum", x, "f32", [2], True)
+    # The max selects one of the sums, each within the sum's tolerance.
     net.result("max_of_sum", m, reference("max", s_ref, "f32", [0], False),
-               "max", 4)
+               "sum", 6)
     net.result("sum_out", s, s_ref, "sum", 6)
     return net
 
@@ -405,16 +406,24 @@ def runtime_axes_model(rng):
                    out_shape=("-1", "-1", "-1"))
     k_ref = reference("min", x, "f32", [1], True)
     net.result("min", k, k_ref, "min", 4)
-    # Constant axes below runtime axes: the input's rank is unknown.
-    c0 = net.const("axis_last", "i64", np.array([-1, 0], np.int64))
-    m0 = net.reduce("ReduceMax", "max_of_sum", r, c0, False, out_shape=None)
-    net.result("max_of_sum", m0,
-               reference("max", reference("sum", x, "f32", [0, 2], False),
-                         "f32", [0], False), "max", 4)
     c = net.const("axis0", "i64", np.array([0], np.int64))
     m = net.reduce("ReduceMax", "max_of_min", k, c, False, out_shape=None)
     net.result("max_of_min", m, reference("max", k_ref, "f32", [0], False),
                "max", 3)
+    return net
+
+
+def unranked_chain_model():
+    """Constant axes below runtime axes whose result rank is unknown: the
+    Const becomes a constant axes operand (the static list needs the rank).
+    Imported only: the lowering needs a ranked input."""
+    net = Net(11)
+    data = net.parameter("x", "f32", shape=(3, 4, 5))
+    ax = net.parameter("axes", "i64", shape=(2,), shape_text="?")
+    r = net.reduce("ReduceSum", "sum", data, ax, False, out_shape=None)
+    c = net.const("axis_last", "i64", np.array([-1, 0, -1], np.int64))
+    m = net.reduce("ReduceMax", "max_of_sum", r, c, False, out_shape=None)
+    net.result("max_of_sum", m)
     return net
 
 
@@ -593,8 +602,17 @@ def write_all(outdir):
     net, xml = scrambled_order()
     write(outdir, "scrambled", net, xml)
     write(outdir, "runtime_axes", runtime_axes_model(rng))
+    write(outdir, "unranked_chain", unranked_chain_model())
     write(outdir, "const_data", const_data_model())
     write(outdir, "dynamic_dims", dynamic_dims_model(rng))
+    # The small valid model, and the same with its weights in a file of
+    # another name (for --weights).
+    base = base_model()
+    write(outdir, "base", base)
+    with open(os.path.join(outdir, "moved.xml"), "w") as f:
+        f.write(base.xml())
+    with open(os.path.join(outdir, "moved.weights"), "wb") as f:
+        f.write(bytes(base.weights))
     for case, xml, weights in error_cases():
         with open(os.path.join(outdir, case + ".xml"), "w") as f:
             f.write(xml)

@@ -317,7 +317,7 @@ llvm::Error Importer::importConst(size_t index) {
     if (std::optional<int64_t> bad = findInvalidBool(bytes, count))
       return layer.error("boolean element " + llvm::Twine(*bad) +
                          " is the byte " +
-                         llvm::Twine(static_cast<uint8_t>(bytes[*bad])) +
+                         llvm::Twine(static_cast<unsigned>(static_cast<uint8_t>(bytes[*bad]))) +
                          ": expected 0 or 1");
   LayerState &state = states[index];
   state.constant = ConstData{elementType, std::move(shape), bytes};
