@@ -2,6 +2,8 @@
 """Writes the OpenVINO IR test models of test/Import/OpenVino.
 
   make-openvino-ir.py OUTDIR               write every model
+  make-openvino-ir.py --corpus OUTDIR      write the seeds of
+                                           reduce-openvino-fuzzer
   make-openvino-ir.py --compare OUTDIR CASE
                                            compare CASE.got<i>.npy (what
                                            reduce-run wrote) with the
@@ -621,6 +623,28 @@ def write_all(outdir):
                 f.write(weights)
 
 
+def write_corpus(outdir):
+    """Seeds of reduce-openvino-fuzzer: compact XML, a NUL byte, the weights
+    (tools/reduce-fuzzers/reduce-openvino-fuzzer.cpp)."""
+    os.makedirs(outdir, exist_ok=True)
+    rng = np.random.default_rng(1)
+    seeds = {
+        "base": base_model(),
+        "chain-v10": chain_model(rng, 10),
+        "runtime-axes": runtime_axes_model(rng),
+        "unranked-chain": unranked_chain_model(),
+        "const-data": const_data_model(),
+        "dynamic-dims": dynamic_dims_model(rng),
+        "logical-or": base_model(type="ReduceLogicalOr", etype="boolean"),
+        "l2-f16": base_model(type="ReduceL2", etype="f16"),
+    }
+    for name, net in seeds.items():
+        xml = net.xml().replace("\t", "").replace("\n", "")
+        with open(os.path.join(outdir, name + ".ir"), "wb") as f:
+            f.write(xml.encode() + b"\0" + bytes(net.weights))
+    return 0
+
+
 def compare(outdir, case):
     """Compares every CASE.got<i>.npy with CASE.expected<i>.npy."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -643,6 +667,8 @@ def compare(outdir, case):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[0] == "--corpus":
+        return write_corpus(argv[1])
     if len(argv) == 3 and argv[0] == "--compare":
         return compare(argv[1], argv[2])
     if len(argv) != 1:
