@@ -41,6 +41,7 @@ struct LayerInfo {
   llvm::StringLiteral type;
   llvm::StringLiteral version;
   LayerKind kind;
+  /// The op of a Reduce layer (unused for the other kinds).
   ReductionKind reduction;
 };
 
