@@ -456,7 +456,7 @@ def dynamic_dims_model(rng):
     net = Net(11)
     x = random_data(rng, "f32", (2, 3, 4))
     data = net.parameter("x", "f32", x, shape=("-1", "?", "1..10"),
-                         shape_text="?,-1,1..10")
+                         shape_text="?, -1, 1..10")
     axes = net.const("axes", "i64", np.array([1], np.int64))
     r = net.reduce("ReduceL1", "l1", data, axes, False, out_shape=("-1", "?"))
     net.result("l1", r, reference("l1", x, "f32", [1], False), "l1", 3)
