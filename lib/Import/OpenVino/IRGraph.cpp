@@ -162,15 +162,18 @@ readEdges(pugi::xml_node edges, std::vector<Layer> &layers,
 llvm::Expected<Graph>
 openvino::readGraph(const pugi::xml_document &document) {
   pugi::xml_node net = document.document_element();
-  if (llvm::StringRef(net.name()) != "net")
+  if (llvm::StringRef(net.name()) != "net") {
+    std::string found =
+        net ? "<" + std::string(net.name()) + ">" : "no element";
     return makeImportError(
-        "expected an OpenVINO IR (a <net> root element), but found " +
-        (net ? "<" + llvm::Twine(net.name()) + ">" : llvm::Twine("no element")));
+        "expected an OpenVINO IR (a <net> root element), but found " + found);
+  }
   pugi::xml_attribute versionAttribute = net.attribute("version");
   if (!versionAttribute)
     return makeImportError("the <net> element has no 'version' attribute: "
                            "expected version 10 or 11");
-  llvm::StringRef versionText = llvm::StringRef(versionAttribute.value()).trim();
+  llvm::StringRef versionText =
+      llvm::StringRef(versionAttribute.value()).trim();
   Graph graph;
   if (versionText == "10")
     graph.version = IRVersion::v10;

@@ -314,12 +314,14 @@ llvm::Error Importer::importConst(size_t index) {
                        ") are past the end of the weights file (" +
                        llvm::Twine(length) + " bytes)");
   const char *bytes = weights->data() + offset;
-  if (isBool(elementType))
-    if (std::optional<int64_t> bad = findInvalidBool(bytes, count))
+  if (isBool(elementType)) {
+    if (std::optional<int64_t> bad = findInvalidBool(bytes, count)) {
+      unsigned byte = static_cast<uint8_t>(bytes[*bad]);
       return layer.error("boolean element " + llvm::Twine(*bad) +
-                         " is the byte " +
-                         llvm::Twine(static_cast<unsigned>(static_cast<uint8_t>(bytes[*bad]))) +
+                         " is the byte " + llvm::Twine(byte) +
                          ": expected 0 or 1");
+    }
+  }
   LayerState &state = states[index];
   state.constant = ConstData{elementType, std::move(shape), bytes};
   state.type = RankedTensorType::get(
