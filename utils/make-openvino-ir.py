@@ -360,6 +360,31 @@ def element_types_model(rng):
     return net
 
 
+def const_types_model():
+    """A Const of every element type (the bytes of the .bin decoded as that
+    type), reduced by ReduceMax (ReduceLogicalOr for boolean) over axis 0."""
+    net = Net(11)
+    axes = net.const("axes", "i64", np.array([0], np.int64))
+    for etype, (dtype, _) in TYPES.items():
+        if etype == "boolean":
+            values, type = np.array([[False, True], [False, False]]), \
+                "ReduceLogicalOr"
+        elif etype == "bf16":
+            values, type = to_bf16(np.array([[1.5, -2], [3.25, -0.5]],
+                                            np.float32)), "ReduceMax"
+        else:
+            values = np.array([[1, 100], [3, 7]])
+            if dtype(0).dtype.kind in "if":
+                values = values * np.array([[1, -1], [-1, 1]])
+            values, type = values.astype(dtype), "ReduceMax"
+        c = net.const("c_" + etype, etype, values)
+        op = REDUCE_LAYERS[type][1]
+        r = net.reduce(type, "%s_%s" % (op, etype), c, axes, False)
+        net.result("out_" + etype, r, reference(op, values, etype, [0], False),
+                   op, 2)
+    return net
+
+
 def chain_model(rng, version):
     """Two reductions in a row (the second over the first's result), the
     intermediate value also a result; and a repeated, negative axis."""
@@ -600,6 +625,7 @@ def write_all(outdir):
     write(outdir, "sum_spec_v10", spec_model(rng, "ReduceSum", 10))
     write(outdir, "l2_spec_v10", spec_model(rng, "ReduceL2", 10))
     write(outdir, "element_types", element_types_model(rng))
+    write(outdir, "const_types", const_types_model())
     write(outdir, "chain_v10", chain_model(rng, 10))
     net, xml = scrambled_order()
     write(outdir, "scrambled", net, xml)
