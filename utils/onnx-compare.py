@@ -1,8 +1,7 @@
 #!/usr/bin/python3
 """Compares a reduce-run result with the expected output of an ONNX node test.
 
-  onnx-compare.py EXPECTED.npy GOT.npy [--meta meta.json | --op OP
-                  --reduced-elements N]
+  onnx-compare.py EXPECTED.npy GOT.npy --op OP --reduced-elements N
 
 The result must have the expected shape and dtype. Integers, booleans and
 the ops that only select an element (min, max, logical_and, logical_or)
@@ -11,9 +10,7 @@ must match exactly. The other float ops must match within
   |got - expected| <= rtol * |expected| + atol,
   rtol = (n + 2) * eps,   atol = rtol * scale,
 
-where n is the number of elements each result reduces
-(`reduced_elements` of the meta.json that utils/onnx-node-test-to-mlir.py
-writes), eps the machine epsilon of the element type (f32: 2^-23), and
+where n is the number of elements each result reduces, eps the machine epsilon of the element type (f32: 2^-23), and
 scale the largest finite |expected| of the tensor (at least 1 for log_sum
 and log_sum_exp, whose error is absolute: a relative error d of the sum is
 an absolute error d of its log). That allows a few roundings per term
@@ -24,7 +21,6 @@ with one line saying why.
 """
 
 import argparse
-import json
 import sys
 
 import numpy as np
@@ -98,20 +94,13 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("expected")
     parser.add_argument("got")
-    parser.add_argument("--meta", help="meta.json of the converted node test")
-    parser.add_argument("--op", help="the reduce dialect op, e.g. sum")
-    parser.add_argument("--reduced-elements", type=int,
+    parser.add_argument("--op", required=True,
+                        help="the reduce dialect op, e.g. sum")
+    parser.add_argument("--reduced-elements", type=int, required=True,
                         help="elements each result element reduces")
     opts = parser.parse_args(argv)
-    op, reduced = opts.op, opts.reduced_elements
-    if opts.meta:
-        with open(opts.meta) as f:
-            meta = json.load(f)
-        op = op or meta["op"]
-        reduced = reduced if reduced is not None else meta["reduced_elements"]
-    if op is None or reduced is None:
-        parser.error("give --meta, or --op and --reduced-elements")
-    ok, message = compare(opts.expected, opts.got, op, reduced)
+    ok, message = compare(opts.expected, opts.got, opts.op,
+                          opts.reduced_elements)
     print("%s: %s" % ("equal" if ok else "different", message))
     return 0 if ok else 1
 

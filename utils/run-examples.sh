@@ -4,13 +4,15 @@
 #   2. JIT-compiles and runs it on examples/quickstart-input.npy (reduce-run),
 #   3. runs the OpenVINO specification examples on random data, timed,
 #   4. runs examples/runtime-axes.mlir with axes read at run time, good and
-#      out of range (the error is expected and shown).
+#      out of range (the error is expected and shown),
+#   5. imports examples/models/quickstart.onnx (reduce-translate) and runs
+#      it (reduce-run) on the quickstart input.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 
-"$root/utils/setup.sh" reduce-opt reduce-run
+"$root/utils/setup.sh" reduce-opt reduce-run reduce-translate
 
 echo "== reduce-opt --lower-reduce examples/quickstart.mlir"
 "$build_dir/bin/reduce-opt" --lower-reduce "$root/examples/quickstart.mlir"
@@ -41,3 +43,11 @@ if "$build_dir/bin/reduce-run" "$root/examples/runtime-axes.mlir" \
   echo "run-examples: expected an error for axis 3" >&2
   exit 1
 fi
+
+echo "== reduce-translate --import-onnx examples/models/quickstart.onnx"
+"$build_dir/bin/reduce-translate" --import-onnx \
+  "$root/examples/models/quickstart.onnx"
+
+echo "== reduce-run examples/models/quickstart.onnx --input examples/quickstart-input.npy"
+"$build_dir/bin/reduce-run" "$root/examples/models/quickstart.onnx" \
+  --input "$root/examples/quickstart-input.npy"

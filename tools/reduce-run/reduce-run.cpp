@@ -9,14 +9,20 @@
 //   reduce-run model.mlir [--entry main] [--input x.npy]... [--output o.npy]...
 //              [--repeat N] [--print-timing] [--random-inputs SEED] [-O0..-O3]
 //              [--pipeline-options "vector-width=256 ..."]
+//   reduce-run model.onnx | model.xml [--weights model.bin] ...
 //
 // A thin layer over the JIT API (reduce/JIT/JIT.h): compiles the module
-// through --reduce-to-llvm, binds .npy inputs to the entry's arguments by
-// position, calls it and writes or prints the results. Every error is one
-// line on stderr and exit code 1.
+// (or the module an importer makes of an ONNX model or OpenVINO IR, chosen
+// by the extension) through --reduce-to-llvm, binds the inputs (.npy, or
+// ONNX TensorProto .pb) to the entry's arguments by position, calls it and
+// writes or prints the results. Every error is one line on stderr and exit
+// code 1.
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Import/ImportModel.h"
+#include "reduce/Import/ModelBuilder.h"
+#include "reduce/Import/Onnx.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Runtime/Npy.h"
 
@@ -38,13 +44,21 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("reduce-run options");
 
-static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<module.mlir or - for stdin>"),
-                                      cl::init("-"), cl::cat(category));
+static cl::opt<std::string>
+    inputFile(cl::Positional,
+              cl::desc("<module.mlir, model.onnx, model.xml or - for stdin>"),
+              cl::init("-"), cl::cat(category));
+static cl::opt<std::string>
+    weightsFile("weights",
+                cl::desc("The .bin of an OpenVINO IR (default: beside the "
+                         ".xml)"),
+                cl::init(""), cl::cat(category));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function"),
                                   cl::init("main"), cl::cat(category));
 static cl::list<std::string>
-    inputs("input", cl::desc("A .npy file per argument, by position"),
+    inputs("input",
+           cl::desc("A .npy (or ONNX TensorProto .pb) file per argument, by "
+                    "position"),
            cl::cat(category));
 static cl::list<std::string>
     outputs("output", cl::desc("A .npy file per result, by position "
@@ -112,23 +126,40 @@ static llvm::Expected<Buffer> makeRandomInput(const TensorSignature &signature,
   return std::move(buffer);
 }
 
+/// Compiles the input: a model file through its importer, else MLIR text.
+static llvm::Expected<std::unique_ptr<JitModule>>
+compileInput(const JitOptions &options) {
+  if (isModelFile(inputFile)) {
+    DialectRegistry registry;
+    registerImportDialects(registry);
+    MLIRContext context(registry);
+    llvm::Expected<OwningOpRef<ModuleOp>> imported =
+        importModelFile(&context, inputFile, weightsFile);
+    if (!imported)
+      return imported.takeError();
+    return JitModule::compile(**imported, options);
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (!file)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read '" + inputFile +
+                                       "': " + file.getError().message());
+  return JitModule::compile(
+      (*file)->getBuffer(), options,
+      inputFile == "-" ? StringRef("<stdin>") : StringRef(inputFile));
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv, "reduce-run: compile a module with reduce ops and run it\n");
 
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
-  if (!file)
-    return fail("cannot read '" + inputFile + "': " + file.getError().message());
-
   JitOptions options;
   options.optLevel = optLevel;
   options.pipelineOptions = pipelineOptions;
-  llvm::Expected<std::unique_ptr<JitModule>> module = JitModule::compile(
-      (*file)->getBuffer(), options,
-      inputFile == "-" ? StringRef("<stdin>") : StringRef(inputFile));
+  llvm::Expected<std::unique_ptr<JitModule>> module = compileInput(options);
   if (!module)
     return fail(module.takeError());
   llvm::Expected<JitFunction> function = (*module)->lookup(entry);
@@ -151,7 +182,10 @@ int main(int argc, char **argv) {
 
   std::vector<Buffer> buffers;
   for (const std::string &path : inputs) {
-    llvm::Expected<Buffer> buffer = readNpyFile(path);
+    llvm::Expected<Buffer> buffer =
+        llvm::StringRef(path).ends_with_insensitive(".pb")
+            ? readTensorProtoFile(path)
+            : readNpyFile(path);
     if (!buffer)
       return fail(buffer.takeError());
     buffers.push_back(std::move(*buffer));

@@ -180,6 +180,73 @@ TEST_F(ReduceOpsTest, FailedInferenceReportsTheAxis) {
   EXPECT_TRUE(message.empty());
 }
 
+TEST_F(ReduceOpsTest, CreateReductionByKind) {
+  Value x = makeValue(type("tensor<3x4xf32>"));
+  Value bools = makeValue(type("tensor<3x4xi1>"));
+  Value axes = makeValue(type("tensor<?xi64>"));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(insertionBlock);
+  for (ReductionKind kind :
+       {ReductionKind::sum, ReductionKind::l1, ReductionKind::min,
+        ReductionKind::max, ReductionKind::prod, ReductionKind::mean,
+        ReductionKind::l2, ReductionKind::sum_square, ReductionKind::log_sum,
+        ReductionKind::log_sum_exp, ReductionKind::logical_and,
+        ReductionKind::logical_or}) {
+    bool logical = kind == ReductionKind::logical_and ||
+                   kind == ReductionKind::logical_or;
+    FailureOr<Value> result =
+        createReduction(builder, loc, kind, logical ? bools : x,
+                        ArrayRef<int64_t>{-1}, Value(), /*keepDims=*/true);
+    ASSERT_TRUE(succeeded(result)) << stringifyReductionKind(kind).str();
+    Operation *op = result->getDefiningOp();
+    EXPECT_EQ(op->getName().getStringRef(),
+              ("reduce." + stringifyReductionKind(kind)).str());
+    EXPECT_EQ(result->getType(),
+              type(logical ? "tensor<3x1xi1>" : "tensor<3x1xf32>"));
+    EXPECT_TRUE(succeeded(verify(op)));
+  }
+
+  // Runtime axes, empty_axes and nan_mode reach the op.
+  FailureOr<Value> max = createReduction(
+      builder, loc, ReductionKind::max, x, std::nullopt, axes,
+      /*keepDims=*/false, EmptyAxesMode::all, NanMode::ignore);
+  ASSERT_TRUE(succeeded(max));
+  auto maxOp = cast<MaxOp>(max->getDefiningOp());
+  EXPECT_EQ(maxOp.getAxesOperand(), axes);
+  EXPECT_EQ(maxOp.getEmptyAxes(), EmptyAxesMode::all);
+  EXPECT_EQ(maxOp.getNanMode(), NanMode::ignore);
+  EXPECT_EQ(max->getType(), type("tensor<*xf32>"));
+}
+
+TEST_F(ReduceOpsTest, CreateReductionRejectsInvalidOps) {
+  Value ints = makeValue(type("tensor<3x4xi32>"));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(insertionBlock);
+  std::vector<std::string> messages;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    messages.push_back(diag.str());
+    return success();
+  });
+  size_t opsBefore = insertionBlock->getOperations().size();
+  EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::l2, ints,
+                                     ArrayRef<int64_t>{0}, Value(), false)));
+  EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::sum, ints,
+                                     ArrayRef<int64_t>{1, -1}, Value(),
+                                     false)));
+  EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::sum, ints,
+                                     ArrayRef<int64_t>{}, Value(), false,
+                                     EmptyAxesMode::all)));
+  // Nothing was created.
+  EXPECT_EQ(insertionBlock->getOperations().size(), opsBefore);
+  ASSERT_EQ(messages.size(), 3u);
+  EXPECT_EQ(messages[0], "'reduce.l2' op input element type 'i32' is not "
+                         "supported: expected f16, bf16, f32 or f64");
+  EXPECT_EQ(messages[1], "'reduce.sum' op axis -1 (at position 1) duplicates "
+                         "axis 1 (at position 0): both name dimension 1");
+  EXPECT_EQ(messages[2], "'reduce.sum' op 'empty_axes all' requires an axes "
+                         "operand, but the axes are static");
+}
+
 TEST_F(ReduceOpsTest, CreateOrFoldEmptyAxes) {
   Value x = makeValue(type("tensor<4x5xf32>"));
   OpBuilder::InsertionGuard guard(builder);

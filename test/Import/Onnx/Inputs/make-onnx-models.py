@@ -1,0 +1,370 @@
+#!/usr/bin/python3
+"""Writes ONNX models for the importer's tests into argv[1]/<name>/, each a
+model.onnx and, for the ones that run, test_data_set_0/input_K.pb and
+output_0.pb (the expected values, computed here with numpy, independently of
+the compiler). Debian's python3-onnx 1.12 builds them with helper.make_model
+and never runs the checker (it does not know opsets above 17).
+
+  run_*  models the importer must accept; utils/onnx-conformance.py runs
+         them end to end
+  bad_*  models it must reject with an error naming what is wrong
+"""
+
+import os
+import sys
+
+import numpy as np
+from onnx import AttributeProto, TensorProto, helper, numpy_helper, save
+
+root = sys.argv[1]
+rng = np.random.default_rng(7)
+x = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 11.5
+
+NP_TO_ONNX = {
+    np.dtype(np.float32): TensorProto.FLOAT,
+    np.dtype(np.float64): TensorProto.DOUBLE,
+    np.dtype(np.float16): TensorProto.FLOAT16,
+    np.dtype(np.int8): TensorProto.INT8,
+    np.dtype(np.int16): TensorProto.INT16,
+    np.dtype(np.int32): TensorProto.INT32,
+    np.dtype(np.int64): TensorProto.INT64,
+    np.dtype(np.uint8): TensorProto.UINT8,
+    np.dtype(np.uint16): TensorProto.UINT16,
+    np.dtype(np.uint32): TensorProto.UINT32,
+    np.dtype(np.uint64): TensorProto.UINT64,
+    np.dtype(np.bool_): TensorProto.BOOL,
+}
+
+
+def save_tensor(array, path):
+    with open(path, "wb") as f:
+        f.write(numpy_helper.from_array(array).SerializeToString())
+
+
+def ints_attribute(name, values):
+    """An INTS attribute, also when empty (make_attribute cannot infer the
+    type of an empty list)."""
+    attribute = AttributeProto(name=name, type=AttributeProto.INTS)
+    attribute.ints.extend(values)
+    return attribute
+
+
+def value_info(name, array=None, elem=None, shape=None):
+    if array is not None:
+        elem = NP_TO_ONNX[array.dtype] if elem is None else elem
+        shape = list(array.shape) if shape is None else shape
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def write(name, nodes, inputs, outputs, opset, initializers=(),
+          expected=None, out_shapes=None, external=False, domain=""):
+    """One model. `inputs`: [(name, array)] graph inputs with their data;
+    `outputs`: names; `expected`: arrays for the outputs (None: not run)."""
+    graph = helper.make_graph(
+        nodes, name, [value_info(n, a) for (n, a) in inputs],
+        [helper.make_tensor_value_info(
+            n, NP_TO_ONNX[expected[k].dtype] if expected else
+            TensorProto.FLOAT,
+            out_shapes[k] if out_shapes else
+            (list(expected[k].shape) if expected else None))
+         for k, n in enumerate(outputs)],
+        initializer=[numpy_helper.from_array(a, n) for (n, a) in initializers])
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid(domain, opset)])
+    test_dir = os.path.join(root, name)
+    os.makedirs(os.path.join(test_dir, "test_data_set_0"), exist_ok=True)
+    if external:
+        save(model, os.path.join(test_dir, "model.onnx"),
+             save_as_external_data=True, location="weights.data",
+             size_threshold=0)
+    else:
+        save(model, os.path.join(test_dir, "model.onnx"))
+    for k, (_, array) in enumerate(inputs):
+        save_tensor(array, os.path.join(test_dir, "test_data_set_0",
+                                        "input_%d.pb" % k))
+    for k, array in enumerate(expected or []):
+        save_tensor(np.asarray(array), os.path.join(
+            test_dir, "test_data_set_0", "output_%d.pb" % k))
+    return model
+
+
+def reduce_node(op_type, inputs, output="y", **attrs):
+    node = helper.make_node(op_type, inputs, [output], name=output + "_node")
+    for key, value in attrs.items():
+        node.attribute.append(
+            ints_attribute(key, value) if isinstance(value, list)
+            else helper.make_attribute(key, value))
+    return node
+
+
+def one(name, op_type, opset, data, expected, axes=None, axes_input=None,
+        **attrs):
+    """A single Reduce node over graph input `data`; axes as an attribute
+    (`axes`), an initializer (`axes_input`, an int64 array) or absent."""
+    inputs = ["data"]
+    initializers = []
+    if axes is not None:
+        attrs["axes"] = list(axes)
+    if axes_input is not None:
+        inputs.append("axes")
+        initializers.append(("axes", np.asarray(axes_input, np.int64)))
+    write(name, [reduce_node(op_type, inputs, **attrs)], [("data", data)],
+          ["y"], opset, initializers=initializers,
+          expected=[np.asarray(expected, data.dtype)])
+
+
+def lse(a, axis, keepdims):
+    m = np.max(a, axis=axis, keepdims=True)
+    s = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    return s if keepdims else np.squeeze(s, axis=axis)
+
+
+# --- Accepted: every op, each axes form and opset -------------------------
+r = rng.standard_normal((3, 4, 5)).astype(np.float32)
+pos = (np.abs(r) + 0.5).astype(np.float32)
+one("run_sum_1_attr", "ReduceSum", 1, x, x.sum(axis=(0, 2), keepdims=True),
+    axes=[0, 2])
+one("run_sum_11_default_axes", "ReduceSum", 11, x, x.sum(keepdims=True))
+one("run_sum_13_initializer_axes", "ReduceSum", 13, x, x.sum(axis=1),
+    axes_input=[1], keepdims=0)
+one("run_sum_13_empty_axes_all", "ReduceSum", 13, x, x.sum(keepdims=True),
+    axes_input=np.zeros(0, np.int64))
+one("run_sum_13_empty_axes_noop", "ReduceSum", 13, x, x, axes_input=np.zeros(
+    0, np.int64), noop_with_empty_axes=1)
+one("run_l1_11_negative_axis", "ReduceL1", 11, r,
+    np.abs(r).sum(axis=-1, keepdims=True), axes=[-1])
+one("run_l1_18_axes_input", "ReduceL1", 18, r, np.abs(r).sum(axis=(0, 1)),
+    axes_input=[0, -2], keepdims=0)
+one("run_l2_13", "ReduceL2", 13, r, np.sqrt((r * r).sum(axis=1)), axes=[1],
+    keepdims=0)
+one("run_l2_18_absent_axes", "ReduceL2", 18, x,
+    np.sqrt((x * x).sum()), keepdims=0)
+one("run_min_13", "ReduceMin", 13, r, r.min(axis=(1, 2), keepdims=True),
+    axes=[1, 2])
+one("run_min_18", "ReduceMin", 18, r, r.min(axis=0), axes_input=[0],
+    keepdims=0)
+one("run_max_1", "ReduceMax", 1, r, r.max(axis=2), axes=[2], keepdims=0)
+one("run_max_20", "ReduceMax", 20, r, r.max(axis=1, keepdims=True),
+    axes_input=[1])
+one("run_prod_13", "ReduceProd", 13, pos, pos.prod(axis=0), axes=[0],
+    keepdims=0)
+one("run_mean_18_absent_axes_noop", "ReduceMean", 18, x, x,
+    noop_with_empty_axes=1)
+one("run_mean_13_repeated_axes", "ReduceMean", 13, x,
+    x.mean(axis=1, keepdims=True), axes=[1, -2])
+one("run_mean_13_empty_axes_attribute", "ReduceMean", 13, x,
+    x.mean(keepdims=True), axes=[])
+one("run_sum_square_18", "ReduceSumSquare", 18, r, (r * r).sum(axis=2),
+    axes_input=[2], keepdims=0)
+one("run_log_sum_1", "ReduceLogSum", 1, pos, np.log(pos.sum(axis=1)),
+    axes=[1], keepdims=0)
+one("run_log_sum_18", "ReduceLogSum", 18, pos,
+    np.log(pos.sum(axis=(0, 2), keepdims=True)), axes_input=[0, 2])
+big = (r * 400).astype(np.float64)
+one("run_log_sum_exp_13_large", "ReduceLogSumExp", 13, big,
+    lse(big, 1, False), axes=[1], keepdims=0)
+one("run_log_sum_exp_18", "ReduceLogSumExp", 18, r, lse(r, 2, True),
+    axes_input=[-1])
+
+# Bools: ReduceMin-20 / ReduceMax-20 are logical and / or.
+b = rng.integers(0, 2, (4, 6)).astype(np.bool_)
+b[1, :] = True
+one("run_min_20_bool", "ReduceMin", 20, b, b.all(axis=1), axes_input=[1],
+    keepdims=0)
+one("run_max_20_bool", "ReduceMax", 20, b, b.any(axis=0, keepdims=True),
+    axes_input=[0])
+
+# Element types.
+i32 = rng.integers(-1000, 1000, (5, 7)).astype(np.int32)
+one("run_sum_13_int32", "ReduceSum", 13, i32, i32.sum(axis=1, dtype=np.int32),
+    axes_input=[1], keepdims=0)
+i64 = rng.integers(-3, 4, (4, 5)).astype(np.int64)
+one("run_prod_13_int64", "ReduceProd", 13, i64, i64.prod(axis=0), axes=[0],
+    keepdims=0)
+u8 = rng.integers(0, 256, (6, 5)).astype(np.uint8)
+one("run_max_18_uint8", "ReduceMax", 18, u8, u8.max(axis=1), axes_input=[1],
+    keepdims=0)
+i8 = rng.integers(-128, 128, (6, 5)).astype(np.int8)
+one("run_min_13_int8", "ReduceMin", 13, i8, i8.min(axis=0), axes=[0],
+    keepdims=0)
+f16 = rng.standard_normal((4, 8)).astype(np.float16)
+one("run_mean_18_float16", "ReduceMean", 18, f16,
+    f16.astype(np.float32).mean(axis=1).astype(np.float16), axes_input=[1],
+    keepdims=0)
+f64 = rng.standard_normal((3, 5)).astype(np.float64)
+one("run_sum_13_double", "ReduceSum", 13, f64, f64.sum(axis=0),
+    axes_input=[0], keepdims=0)
+u32 = rng.integers(0, 1 << 31, (3, 4)).astype(np.uint32)
+one("run_sum_13_uint32", "ReduceSum", 13, u32,
+    u32.sum(axis=1, dtype=np.uint32), axes_input=[1], keepdims=0)
+
+# Axes from a Constant node (a tensor, and value_ints).
+write("run_constant_axes", [
+    helper.make_node("Constant", [], ["axes"], value=numpy_helper.from_array(
+        np.array([-1, 0], np.int64))),
+    reduce_node("ReduceMax", ["data", "axes"])], [("data", x)], ["y"], 18,
+    expected=[x.max(axis=(0, 2), keepdims=True)])
+write("run_constant_value_ints", [
+    helper.make_node("Constant", [], ["axes"], value_ints=[1]),
+    reduce_node("ReduceL1", ["data", "axes"], keepdims=0)], [("data", x)],
+    ["y"], 18, expected=[np.abs(x).sum(axis=1)])
+
+# Runtime axes: a graph input.
+write("run_runtime_axes", [reduce_node("ReduceProd", ["data", "axes"],
+                                       keepdims=0)],
+      [("data", x), ("axes", np.array([2, -3], np.int64))], ["y"], 18,
+      expected=[x.prod(axis=(0, 2))])
+
+# A chain through Identity, two outputs, a dynamic input dim.
+write("run_chain", [
+    reduce_node("ReduceSum", ["data"], "s", axes=[2], keepdims=0),
+    helper.make_node("Identity", ["s"], ["s2"]),
+    reduce_node("ReduceMax", ["s2"], "m", axes=[0], keepdims=0)],
+    [("data", r)], ["m", "s"], 11,
+    expected=[r.sum(axis=2).max(axis=0), r.sum(axis=2)])
+dyn = rng.standard_normal((6, 4)).astype(np.float32)
+graph = helper.make_graph(
+    [reduce_node("ReduceSum", ["data"], axes=[0], keepdims=0)], "dynamic",
+    [helper.make_tensor_value_info("data", TensorProto.FLOAT, ["N", 4])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
+os.makedirs(os.path.join(root, "run_dynamic_dim", "test_data_set_0"))
+save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)]),
+     os.path.join(root, "run_dynamic_dim", "model.onnx"))
+save_tensor(dyn, os.path.join(root, "run_dynamic_dim", "test_data_set_0",
+                              "input_0.pb"))
+save_tensor(dyn.sum(axis=0), os.path.join(root, "run_dynamic_dim",
+                                          "test_data_set_0", "output_0.pb"))
+
+# Data from initializers, inline and in an external file beside the model.
+w = rng.standard_normal((3, 8)).astype(np.float32)
+write("run_initializer_data", [reduce_node("ReduceSum", ["w"], axes=[1],
+                                           keepdims=0)], [], ["y"], 11,
+      initializers=[("w", w)], expected=[w.sum(axis=1)])
+write("run_external_data", [reduce_node("ReduceSumSquare", ["w"], axes=[0],
+                                        keepdims=0)], [], ["y"], 13,
+      initializers=[("w", w)], expected=[(w * w).sum(axis=0)], external=True)
+
+# --- Rejected -------------------------------------------------------------
+def bad(name, nodes, inputs=(("data", x),), outputs=("y",), opset=13,
+        **kwargs):
+    write(name, nodes, list(inputs), list(outputs), opset, **kwargs)
+
+
+bad("bad_op", [helper.make_node("ArgMax", ["data"], ["y"], name="argmax")])
+bad("bad_type", [reduce_node("ReduceL2", ["data"])],
+    inputs=[("data", i32)])
+bad("bad_attribute", [reduce_node("ReduceMin", ["data"],
+                                  select_last_index=1)])
+bad("bad_opset", [reduce_node("ReduceSum", ["data"])], opset=21)
+bad("bad_axis", [reduce_node("ReduceL1", ["data"], axes=[3])])
+bad("bad_bool_before_20", [reduce_node("ReduceMax", ["data"])],
+    inputs=[("data", b)], opset=18)
+bad("bad_bool_sum", [reduce_node("ReduceSum", ["data"])],
+    inputs=[("data", b)], opset=20)
+bad("bad_axes_attribute_18", [reduce_node("ReduceMean", ["data"], axes=[1])],
+    opset=18)
+bad("bad_axes_input_13", [reduce_node("ReduceMean", ["data", "axes"])],
+    initializers=[("axes", np.array([1], np.int64))])
+bad("bad_noop_value", [reduce_node("ReduceSum", ["data"],
+                                   noop_with_empty_axes=2)])
+bad("bad_keepdims_type", [reduce_node("ReduceSum", ["data"], keepdims=1.0)])
+bad("bad_axes_type", [reduce_node("ReduceSum", ["data", "axes"])],
+    initializers=[("axes", np.array([1], np.int32))])
+bad("bad_unknown_node", [
+    helper.make_node("Neg", ["data"], ["n"], name="negate"),
+    reduce_node("ReduceSum", ["n"])])
+bad("bad_order", [
+    reduce_node("ReduceMax", ["s"], "y", axes=[0]),
+    reduce_node("ReduceSum", ["data"], "s", axes=[0])])
+bad("bad_cycle", [
+    reduce_node("ReduceMax", ["s"], "m", axes=[0]),
+    reduce_node("ReduceSum", ["m"], "s", axes=[0])], outputs=["s"])
+bad("bad_redefined", [
+    reduce_node("ReduceMax", ["data"], "y", axes=[0]),
+    reduce_node("ReduceSum", ["data"], "y", axes=[0])], opset=11)
+bad("bad_output_undefined", [reduce_node("ReduceMax", ["data"], "m")],
+    outputs=["nowhere"])
+bad("bad_output_shape", [reduce_node("ReduceMax", ["data"], axes=[0])],
+    out_shapes=[[7, 7]])
+bad("bad_domain", [helper.make_node("ReduceSum", ["data"], ["y"], name="c",
+                                    domain="com.example")])
+bad("bad_constant", [
+    helper.make_node("Constant", [], ["axes"], value_string="x", name="k"),
+    reduce_node("ReduceSum", ["data", "axes"])])
+bad("bad_no_default_opset", [reduce_node("ReduceSum", ["data"])],
+    domain="com.example")
+graph = helper.make_graph([reduce_node("ReduceSum", ["data"])], "noshape",
+                          [helper.make_tensor_value_info(
+                              "data", TensorProto.FLOAT, None)],
+                          [helper.make_tensor_value_info(
+                              "y", TensorProto.FLOAT, None)])
+os.makedirs(os.path.join(root, "bad_input_no_shape"))
+save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
+     os.path.join(root, "bad_input_no_shape", "model.onnx"))
+graph = helper.make_graph([reduce_node("ReduceSum", ["data"])], "string",
+                          [helper.make_tensor_value_info(
+                              "data", TensorProto.STRING, [2])],
+                          [helper.make_tensor_value_info(
+                              "y", TensorProto.FLOAT, None)])
+os.makedirs(os.path.join(root, "bad_input_string"))
+save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
+     os.path.join(root, "bad_input_string", "model.onnx"))
+
+
+def bad_initializer(name, tensor):
+    """A model whose initializer `w` is `tensor` (a TensorProto)."""
+    model = write(name, [reduce_node("ReduceSum", ["w"])], [], ["y"], 13)
+    del model.graph.initializer[:]
+    tensor.name = "w"
+    model.graph.initializer.append(tensor)
+    save(model, os.path.join(root, name, "model.onnx"))
+
+
+t = numpy_helper.from_array(w)
+t.raw_data = t.raw_data[:-4]
+bad_initializer("bad_raw_data_short", t)
+t = TensorProto(data_type=TensorProto.FLOAT, dims=[2, -3])
+bad_initializer("bad_negative_dim", t)
+t = TensorProto(data_type=TensorProto.FLOAT, dims=[1 << 40, 1 << 40])
+bad_initializer("bad_huge_dims", t)
+t = TensorProto(data_type=TensorProto.FLOAT, dims=[1 << 30, 1 << 20])
+bad_initializer("bad_huge_no_data", t)
+t = TensorProto(data_type=TensorProto.FLOAT, dims=[3], float_data=[1, 2])
+bad_initializer("bad_typed_count", t)
+t = TensorProto(data_type=TensorProto.BOOL, dims=[2], raw_data=b"\x01\x07")
+bad_initializer("bad_bool_byte", t)
+
+
+def external(name, location, offset=None, length=None, extra=None):
+    t = TensorProto(data_type=TensorProto.FLOAT, dims=[4],
+                    data_location=TensorProto.EXTERNAL)
+    for key, value in (("location", location), ("offset", offset),
+                       ("length", length)) + ((extra,) if extra else ()):
+        if value is not None:
+            entry = t.external_data.add()
+            entry.key, entry.value = key, str(value)
+    bad_initializer(name, t)
+    with open(os.path.join(root, name, "short.data"), "wb") as f:
+        f.write(b"\0" * 8)
+
+
+external("bad_external_parent", "../outside.data")
+external("bad_external_absolute", "/etc/hostname")
+external("bad_external_short", "short.data")
+external("bad_external_offset", "short.data", offset=12, length=16)
+external("bad_external_missing", "missing.data")
+external("bad_external_length", "short.data", length=8)
+external("bad_external_key", "short.data", extra=("colour", "red"))
+external("bad_external_symlink", "link.data")
+os.symlink("/etc/hostname", os.path.join(root, "bad_external_symlink",
+                                         "link.data"))
+
+# Bytes that are not a model.
+with open(os.path.join(root, "run_sum_13_int32", "model.onnx"), "rb") as f:
+    good = f.read()
+os.makedirs(os.path.join(root, "bad_truncated"))
+with open(os.path.join(root, "bad_truncated", "model.onnx"), "wb") as f:
+    f.write(good[:len(good) // 2])
+os.makedirs(os.path.join(root, "bad_garbage"))
+with open(os.path.join(root, "bad_garbage", "model.onnx"), "wb") as f:
+    f.write(b"\xff\xff\xff\xff not a protobuf")
