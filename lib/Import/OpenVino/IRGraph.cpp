@@ -185,7 +185,8 @@ openvino::readGraph(const pugi::xml_document &document) {
 
   pugi::xml_node layersNode = net.child("layers");
   if (!layersNode)
-    return makeImportError("the <net> element has no <layers>");
+    return makeImportError(
+        "expected a <layers> element in <net>, but found none");
   llvm::DenseMap<int64_t, size_t> layerById;
   size_t position = 0;
   for (pugi::xml_node node : layersNode.children("layer")) {
