@@ -25,8 +25,8 @@ The models follow the IR that OpenVINO writes: `<net version="10|11">`,
 `<input>`/`<output>` ports (`<dim>` children), `<edges>` joining
 (from-layer, from-port) to (to-layer, to-port). The examples named *_spec
 are those of the OpenVINO operation specifications (ReduceSum-1 and the
-others): a 6x12x10x24 input reduced over [2, 3] with keep_dims true and
-false, over [1] and over [-2].
+others): a 6x12x10x24 input reduced over [2, 3], [1] and [-2], each with
+keep_dims true and false.
 """
 
 import importlib.util
@@ -322,8 +322,10 @@ def normalized(axes, rank):
     return sorted({a % rank for a in axes})
 
 
-# The four examples of each Reduce layer's specification.
-SPEC_EXAMPLES = [([2, 3], True), ([2, 3], False), ([1], False), ([-2], False)]
+# The examples of each Reduce layer's specification: axes [2, 3], [1] and
+# [-2], each with keep_dims true and false.
+SPEC_EXAMPLES = [([2, 3], True), ([2, 3], False), ([1], True), ([1], False),
+                 ([-2], True), ([-2], False)]
 
 
 def spec_model(rng, type, version=11):
