@@ -82,7 +82,8 @@ if config.reduce_enable_sanitizers:
 if config.reduce_enable_fuzzers:
     llvm_config.add_tool_substitutions(
         ["reduce-parse-fuzzer", "reduce-pipeline-fuzzer",
-         "reduce-npy-fuzzer", "reduce-onnx-fuzzer"],
+         "reduce-npy-fuzzer", "reduce-onnx-fuzzer",
+         "reduce-openvino-fuzzer"],
         [config.reduce_tools_dir])
 # Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS),
 # and the libFuzzer flags every target in test/Fuzz uses.

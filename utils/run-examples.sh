@@ -6,7 +6,10 @@
 #   4. runs examples/runtime-axes.mlir with axes read at run time, good and
 #      out of range (the error is expected and shown),
 #   5. imports examples/models/quickstart.onnx (reduce-translate) and runs
-#      it (reduce-run) on the quickstart input.
+#      it (reduce-run) on the quickstart input,
+#   6. imports the OpenVINO IR examples/models/openvino-reduce-sum.xml (the
+#      ReduceSum-1 specification examples; weights in the .bin beside it)
+#      and runs it on random data, timed.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -51,3 +54,13 @@ echo "== reduce-translate --import-onnx examples/models/quickstart.onnx"
 echo "== reduce-run examples/models/quickstart.onnx --input examples/quickstart-input.npy"
 "$build_dir/bin/reduce-run" "$root/examples/models/quickstart.onnx" \
   --input "$root/examples/quickstart-input.npy"
+
+echo "== reduce-translate --import-openvino-ir examples/models/openvino-reduce-sum.xml"
+"$build_dir/bin/reduce-translate" --import-openvino-ir \
+  "$root/examples/models/openvino-reduce-sum.xml"
+
+echo "== reduce-run examples/models/openvino-reduce-sum.xml (random 6x12x10x24 input, 100 timed calls)"
+"$build_dir/bin/reduce-run" "$root/examples/models/openvino-reduce-sum.xml" \
+  --random-inputs 1 --repeat 100 --print-timing \
+  --output /dev/null --output /dev/null --output /dev/null \
+  --output /dev/null --output /dev/null --output /dev/null

@@ -15,6 +15,7 @@
 
 #include "reduce/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -56,6 +57,24 @@ struct EraseNoOpBitcast : OpConversionPattern<tensor::BitcastOp> {
     if (getTypeConverter()->convertType(op.getType()) != source.getType())
       return rewriter.notifyMatchFailure(op, "not a no-op after conversion");
     rewriter.replaceOp(op, source);
+    return success();
+  }
+};
+
+/// Recreates an `arith.constant` of unsigned elements with the same bits as
+/// signless ones (its value attribute carries the type too).
+struct ConvertConstant : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!value || !type)
+      return rewriter.notifyMatchFailure(op, "not a dense constant");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, value.bitcast(cast<ShapedType>(type).getElementType()));
     return success();
   }
 };
@@ -104,8 +123,9 @@ struct ReduceSignlessPass
     ConversionTarget target(*context);
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
       if (auto function = dyn_cast<FunctionOpInterface>(op))
-        if (!converter.isLegal(function.getFunctionType()))
-          return false;
+        if (auto type = dyn_cast<FunctionType>(function.getFunctionType()))
+          if (!converter.isSignatureLegal(type))
+            return false;
       return converter.isLegal(op) &&
              llvm::all_of(op->getRegions(), [&](Region &region) {
                return converter.isLegal(&region);
@@ -113,7 +133,7 @@ struct ReduceSignlessPass
     });
 
     RewritePatternSet patterns(context);
-    patterns.add<EraseNoOpBitcast>(converter, context);
+    patterns.add<EraseNoOpBitcast, ConvertConstant>(converter, context);
     patterns.add<ConvertOpTypes>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

@@ -36,3 +36,14 @@ func.func @negative_signless(%input: tensor<4xi32>) -> tensor<i32> {
   %0 = reduce.sum %input axes [0] : tensor<4xi32> -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// A constant of unsigned elements keeps its bits, typed signless (the
+// importers make them from model weights), also in a function whose only
+// unsigned types are its results.
+// CHECK-LABEL: func.func @constant_ui8() -> tensor<2xi8>
+// CHECK:         %[[C:.*]] = arith.constant dense<[1, -56]> : tensor<2xi8>
+// CHECK:         return %[[C]] : tensor<2xi8>
+func.func @constant_ui8() -> tensor<2xui8> {
+  %c = arith.constant dense<[1, 200]> : tensor<2xui8>
+  return %c : tensor<2xui8>
+}

@@ -439,17 +439,16 @@ OnnxImporter::getOutputs(const onnx::GraphProto &graph) {
     if (!value)
       return makeImportError("graph output '" + output.name() +
                              "' is not defined by the graph");
-    // A declared type must agree with the computed one.
-    if (output.has_type()) {
+    // A declared type (one with an element type) must agree with the
+    // computed one.
+    if (output.type().tensor_type().elem_type() != 0) {
       llvm::Expected<TensorType> declared =
           getTensorType(output.type(), builder.getContext());
       if (!declared)
         return makeImportError("graph output '" + output.name() + "' " +
                                llvm::toString(declared.takeError()));
       auto computed = cast<TensorType>(value->getType());
-      bool hasElementType = output.type().tensor_type().elem_type() != 0;
-      if ((hasElementType &&
-           declared->getElementType() != computed.getElementType()) ||
+      if (declared->getElementType() != computed.getElementType() ||
           (isa<RankedTensorType>(*declared) &&
            !isCompatibleResultType(
                declared->clone(computed.getElementType()), computed))) {

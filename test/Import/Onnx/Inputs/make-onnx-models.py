@@ -240,6 +240,9 @@ w = rng.standard_normal((3, 8)).astype(np.float32)
 write("run_initializer_data", [reduce_node("ReduceSum", ["w"], axes=[1],
                                            keepdims=0)], [], ["y"], 11,
       initializers=[("w", w)], expected=[w.sum(axis=1)])
+write("run_initializer_uint8", [reduce_node("ReduceMax", ["w"], axes=[0],
+                                            keepdims=0)], [], ["y"], 13,
+      initializers=[("w", u8)], expected=[u8.max(axis=0)])
 write("run_external_data", [reduce_node("ReduceSumSquare", ["w"], axes=[0],
                                         keepdims=0)], [], ["y"], 13,
       initializers=[("w", w)], expected=[(w * w).sum(axis=0)], external=True)

@@ -1,0 +1,710 @@
+#!/usr/bin/python3
+"""Writes the OpenVINO IR test models of test/Import/OpenVino.
+
+  make-openvino-ir.py OUTDIR               write every model
+  make-openvino-ir.py --corpus OUTDIR      write the seeds of
+                                           reduce-openvino-fuzzer
+  make-openvino-ir.py --compare OUTDIR CASE
+                                           compare CASE.got<i>.npy (what
+                                           reduce-run wrote) with the
+                                           reference CASE.expected<i>.npy
+
+Each valid model CASE is CASE.xml and CASE.bin (the weights of its Const
+layers), its inputs CASE.input<i>.npy (one per Parameter, file order), the
+NumPy reference of its outputs CASE.expected<i>.npy (one per Result, file
+order) and CASE.json (the reduce op and the number of elements each output
+element reduces, for utils/onnx-compare.py's tolerance). The reference is
+computed here with NumPy, in float64 for the float types, independently of
+the importer and of the compiled code.
+
+The malformed models are err_*.xml (and err_*.bin): a valid model with one
+thing broken, for the importer's error messages.
+
+The models follow the IR that OpenVINO writes: `<net version="10|11">`,
+`<layers>` of `<layer id name type version>` with `<data>` attributes and
+`<input>`/`<output>` ports (`<dim>` children), `<edges>` joining
+(from-layer, from-port) to (to-layer, to-port). The examples named *_spec
+are those of the OpenVINO operation specifications (ReduceSum-1 and the
+others): a 6x12x10x24 input reduced over [2, 3], [1] and [-2], each with
+keep_dims true and false.
+"""
+
+import importlib.util
+import json
+import os
+import sys
+
+import numpy as np
+
+# OpenVINO element type -> (NumPy dtype, port precision). bf16 is stored as
+# its 16 raw bits (NumPy has no bfloat16; .npy files use '|V2').
+TYPES = {
+    "f16": (np.float16, "FP16"),
+    "bf16": (None, "BF16"),
+    "f32": (np.float32, "FP32"),
+    "f64": (np.float64, "FP64"),
+    "i8": (np.int8, "I8"),
+    "i16": (np.int16, "I16"),
+    "i32": (np.int32, "I32"),
+    "i64": (np.int64, "I64"),
+    "u8": (np.uint8, "U8"),
+    "u16": (np.uint16, "U16"),
+    "u32": (np.uint32, "U32"),
+    "u64": (np.uint64, "U64"),
+    "boolean": (np.bool_, "BOOL"),
+}
+
+# Reduce layer type -> (opset version, reduce dialect op).
+REDUCE_LAYERS = {
+    "ReduceSum": ("opset1", "sum"),
+    "ReduceMean": ("opset1", "mean"),
+    "ReduceProd": ("opset1", "prod"),
+    "ReduceMin": ("opset1", "min"),
+    "ReduceMax": ("opset1", "max"),
+    "ReduceL1": ("opset4", "l1"),
+    "ReduceL2": ("opset4", "l2"),
+    "ReduceLogicalAnd": ("opset1", "logical_and"),
+    "ReduceLogicalOr": ("opset1", "logical_or"),
+}
+
+
+def to_bf16(x):
+    """float32 -> bf16 bits (round to nearest even), as uint16."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16)
+
+
+def from_bf16(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def npy_array(etype, values):
+    """What reduce-run reads for element type `etype` (bf16 as '|V2')."""
+    if etype == "bf16":
+        return values.view("V2")
+    return values
+
+
+def reference(op, x, etype, axes, keep_dims):
+    """NumPy reference of reduce.<op> of `x` (already of etype's dtype, bf16
+    as bits) over the normalized `axes`."""
+    axis = tuple(axes)
+    if etype == "bf16":
+        data = from_bf16(x).astype(np.float64)
+    elif x.dtype.kind == "f":
+        data = x.astype(np.float64)
+    else:
+        data = x
+    kwargs = dict(axis=axis, keepdims=keep_dims)
+    if op == "logical_and":
+        return np.all(data, **kwargs)
+    if op == "logical_or":
+        return np.any(data, **kwargs)
+    if op == "min":
+        r = np.min(data, **kwargs)
+    elif op == "max":
+        r = np.max(data, **kwargs)
+    elif op == "sum":
+        r = np.sum(data, dtype=data.dtype, **kwargs)
+    elif op == "prod":
+        r = np.prod(data, dtype=data.dtype, **kwargs)
+    elif op == "mean":
+        r = np.mean(data, **kwargs)
+    elif op == "l1":
+        r = np.sum(np.abs(data), dtype=data.dtype, **kwargs)
+    elif op == "l2":
+        r = np.sqrt(np.sum(data * data, **kwargs))
+    else:
+        raise ValueError(op)
+    if etype == "bf16":
+        return to_bf16(np.asarray(r, np.float32))
+    return np.asarray(r).astype(x.dtype)
+
+
+def random_data(rng, etype, shape, op="sum"):
+    """Inputs whose reductions stay well inside the type's range (integer
+    sums may still wrap, as the dialect and NumPy both define)."""
+    dtype = TYPES[etype][0]
+    if etype == "boolean":
+        # Mostly true for logical_and, mostly false for logical_or, so that
+        # both outcomes occur.
+        p = 0.995 if op == "logical_and" else 0.005
+        return rng.random(shape) < p
+    if etype in ("f16", "bf16", "f32", "f64"):
+        if op == "prod":
+            values = rng.uniform(0.9, 1.1, shape) * rng.choice([-1, 1], shape)
+        else:
+            values = rng.uniform(-2, 2, shape)
+        if etype == "bf16":
+            return to_bf16(values.astype(np.float32))
+        return values.astype(dtype)
+    info = np.iinfo(dtype)
+    low = max(int(info.min), -100)
+    high = min(int(info.max), 100)
+    if op == "prod":
+        low, high = max(low, -2), min(high, 2)
+    return rng.integers(low, high + 1, shape).astype(dtype)
+
+
+class Net:
+    """An IR under construction. A value is (layer id, output port id)."""
+
+    def __init__(self, version=11):
+        self.version = version
+        self.layers = []
+        self.edges = []
+        self.weights = bytearray()
+        self.shapes = {}  # value -> tuple of dims, None when unknown
+        self.types = {}  # value -> element type
+        self.inputs = []  # arrays of the Parameters, file order
+        self.outputs = []  # (expected array, op, reduced elements)
+
+    def _layer(self, name, type, version, data=None, inputs=(), outputs=()):
+        lid = len(self.layers)
+        self.layers.append(dict(id=lid, name=name, type=type, version=version,
+                                data=data or {}, inputs=list(inputs),
+                                outputs=list(outputs)))
+        return lid
+
+    def parameter(self, name, etype, array=None, shape=None, shape_text=None):
+        """A Parameter of `etype`; `array` is its test input (its shape
+        unless `shape`/`shape_text` say otherwise)."""
+        if shape is None:
+            shape = tuple(array.shape)
+        if shape_text is None:
+            shape_text = ",".join(str(d) for d in shape)
+        lid = self._layer(name, "Parameter", "opset1",
+                          dict(shape=shape_text, element_type=etype),
+                          outputs=[(0, TYPES[etype][1], shape)])
+        self.shapes[(lid, 0)] = shape
+        self.types[(lid, 0)] = etype
+        if array is not None:
+            self.inputs.append(npy_array(etype, array))
+        return (lid, 0)
+
+    def const(self, name, etype, values, shape=None):
+        values = np.asarray(values)
+        shape = tuple(values.shape) if shape is None else shape
+        raw = values.tobytes()
+        offset = len(self.weights)
+        self.weights += raw
+        lid = self._layer(
+            name, "Const", "opset1",
+            dict(element_type=etype, shape=",".join(str(d) for d in shape),
+                 offset=str(offset), size=str(len(raw))),
+            outputs=[(0, TYPES[etype][1], shape)])
+        self.shapes[(lid, 0)] = shape
+        self.types[(lid, 0)] = etype
+        return (lid, 0)
+
+    def reduce(self, type, name, data, axes, keep_dims=None, out_shape="infer",
+               version=None):
+        """A Reduce layer of `data` over the value `axes`; keep_dims None
+        leaves the attribute out (false). The output port declares
+        `out_shape` ("infer": computed from constant axes; None: no dims)."""
+        in_shape = self.shapes[data]
+        axes_shape = self.shapes[axes]
+        etype = self.types[data]
+        if out_shape == "infer":
+            out_shape = None
+            axes_layer = self.layers[axes[0]]
+            if axes_layer["type"] == "Const" and in_shape is not None:
+                values = self._const_values(axes[0])
+                rank = len(in_shape)
+                reduced = {a % rank for a in values}
+                keep = keep_dims in (True, "true", "1")
+                out_shape = tuple(
+                    1 if i in reduced else d for i, d in enumerate(in_shape)
+                    if keep or i not in reduced)
+        attrs = {}
+        if keep_dims is not None:
+            attrs["keep_dims"] = ("true" if keep_dims else "false") \
+                if isinstance(keep_dims, bool) else keep_dims
+        lid = self._layer(
+            name, type, version or REDUCE_LAYERS[type][0], attrs,
+            inputs=[(0, TYPES[etype][1], in_shape),
+                    (1, TYPES[self.types[axes]][1], axes_shape)],
+            outputs=[(2, TYPES[etype][1], out_shape)])
+        self.edge(data, (lid, 0))
+        self.edge(axes, (lid, 1))
+        self.shapes[(lid, 2)] = out_shape
+        self.types[(lid, 2)] = etype
+        return (lid, 2)
+
+    def _const_values(self, lid):
+        data = self.layers[lid]["data"]
+        dtype = TYPES[data["element_type"]][0]
+        offset, size = int(data["offset"]), int(data["size"])
+        return [int(v) for v in np.frombuffer(
+            bytes(self.weights[offset:offset + size]), dtype)]
+
+    def result(self, name, value, expected=None, op=None, reduced=1):
+        etype = self.types[value]
+        shape = self.shapes[value]
+        lid = self._layer(name, "Result", "opset1",
+                          inputs=[(0, TYPES[etype][1], shape)])
+        self.edge(value, (lid, 0))
+        if expected is not None:
+            self.outputs.append((npy_array(etype, expected), op, reduced))
+        return lid
+
+    def edge(self, source, target):
+        self.edges.append((source[0], source[1], target[0], target[1]))
+
+    def xml(self, order=None, ids=None):
+        """The XML text; `order` permutes the layers in the file and `ids`
+        renames the layer ids (both default to the construction order)."""
+        order = order or list(range(len(self.layers)))
+        ids = ids or list(range(len(self.layers)))
+        lines = ['<?xml version="1.0"?>',
+                 '<net name="model" version="%d">' % self.version,
+                 "\t<layers>"]
+        for index in order:
+            layer = self.layers[index]
+            lines.append('\t\t<layer id="%d" name="%s" type="%s" '
+                         'version="%s">' % (ids[index], layer["name"],
+                                            layer["type"], layer["version"]))
+            if layer["data"]:
+                lines.append("\t\t\t<data %s/>" % " ".join(
+                    '%s="%s"' % kv for kv in layer["data"].items()))
+            for kind in ("input", "output"):
+                if not layer[kind + "s"]:
+                    continue
+                lines.append("\t\t\t<%s>" % kind)
+                for port, precision, shape in layer[kind + "s"]:
+                    if shape is None:
+                        lines.append('\t\t\t\t<port id="%d" precision="%s"/>'
+                                     % (port, precision))
+                        continue
+                    lines.append('\t\t\t\t<port id="%d" precision="%s">'
+                                 % (port, precision))
+                    lines += ["\t\t\t\t\t<dim>%s</dim>" % d for d in shape]
+                    lines.append("\t\t\t\t</port>")
+                lines.append("\t\t\t</%s>" % kind)
+            lines.append("\t\t</layer>")
+        lines.append("\t</layers>")
+        lines.append("\t<edges>")
+        for f, fp, t, tp in self.edges:
+            lines.append('\t\t<edge from-layer="%d" from-port="%d" '
+                         'to-layer="%d" to-port="%d"/>' % (ids[f], fp, ids[t],
+                                                          tp))
+        lines.append("\t</edges>")
+        lines.append("\t<rt_info/>")
+        lines.append("</net>")
+        return "\n".join(lines) + "\n"
+
+
+def write(outdir, case, net, xml=None, weights=None):
+    """Writes CASE.xml, CASE.bin and, for a model with outputs, its inputs,
+    reference outputs and CASE.json."""
+    with open(os.path.join(outdir, case + ".xml"), "w") as f:
+        f.write(net.xml() if xml is None else xml)
+    with open(os.path.join(outdir, case + ".bin"), "wb") as f:
+        f.write(bytes(net.weights) if weights is None else weights)
+    for i, array in enumerate(net.inputs):
+        np.save(os.path.join(outdir, "%s.input%d.npy" % (case, i)), array)
+    meta = []
+    for i, (array, op, reduced) in enumerate(net.outputs):
+        np.save(os.path.join(outdir, "%s.expected%d.npy" % (case, i)), array)
+        meta.append(dict(op=op, reduced_elements=reduced))
+    if meta:
+        with open(os.path.join(outdir, case + ".json"), "w") as f:
+            json.dump(meta, f)
+
+
+def reduced_count(shape, axes):
+    rank = len(shape)
+    return int(np.prod([shape[a % rank] for a in set(a % rank for a in axes)]))
+
+
+def normalized(axes, rank):
+    return sorted({a % rank for a in axes})
+
+
+# The examples of each Reduce layer's specification: axes [2, 3], [1] and
+# [-2], each with keep_dims true and false.
+SPEC_EXAMPLES = [([2, 3], True), ([2, 3], False), ([1], True), ([1], False),
+                 ([-2], True), ([-2], False)]
+
+
+def spec_model(rng, type, version=11):
+    op = REDUCE_LAYERS[type][1]
+    etype = "boolean" if op.startswith("logical") else "f32"
+    net = Net(version)
+    x = random_data(rng, etype, (6, 12, 10, 24), op)
+    data = net.parameter("data", etype, x)
+    for i, (axes, keep) in enumerate(SPEC_EXAMPLES):
+        a = net.const("axes%d" % i, "i64", np.array(axes, np.int64))
+        r = net.reduce(type, "reduce%d" % i, data, a, keep)
+        net.result("result%d" % i, r,
+                   reference(op, x, etype, normalized(axes, 4), keep), op,
+                   reduced_count(x.shape, axes))
+    return net
+
+
+def element_types_model(rng):
+    """ReduceSum over every numeric type, ReduceMax over every numeric type,
+    and the logical reductions over boolean."""
+    net = Net(11)
+    axes = net.const("axes", "i32", np.array([1, -1], np.int32))
+    for etype in TYPES:
+        ops = (["ReduceLogicalAnd", "ReduceLogicalOr"] if etype == "boolean"
+               else ["ReduceSum", "ReduceMax"])
+        x = random_data(rng, etype, (3, 5, 7),
+                        "logical_and" if etype == "boolean" else "sum")
+        data = net.parameter("x_" + etype, etype, x)
+        for type in ops:
+            op = REDUCE_LAYERS[type][1]
+            r = net.reduce(type, "%s_%s" % (op, etype), data, axes, False)
+            net.result("out_%s_%s" % (op, etype), r,
+                       reference(op, x, etype, [1, 2], False), op, 35)
+    return net
+
+
+def const_types_model():
+    """A Const of every element type (the bytes of the .bin decoded as that
+    type), reduced by ReduceMax (ReduceLogicalOr for boolean) over axis 0."""
+    net = Net(11)
+    axes = net.const("axes", "i64", np.array([0], np.int64))
+    for etype, (dtype, _) in TYPES.items():
+        if etype == "boolean":
+            values, type = np.array([[False, True], [False, False]]), \
+                "ReduceLogicalOr"
+        elif etype == "bf16":
+            values, type = to_bf16(np.array([[1.5, -2], [3.25, -0.5]],
+                                            np.float32)), "ReduceMax"
+        else:
+            values = np.array([[1, 100], [3, 7]])
+            if dtype(0).dtype.kind in "if":
+                values = values * np.array([[1, -1], [-1, 1]])
+            values, type = values.astype(dtype), "ReduceMax"
+        c = net.const("c_" + etype, etype, values)
+        op = REDUCE_LAYERS[type][1]
+        r = net.reduce(type, "%s_%s" % (op, etype), c, axes, False)
+        net.result("out_" + etype, r, reference(op, values, etype, [0], False),
+                   op, 2)
+    return net
+
+
+def chain_model(rng, version):
+    """Two reductions in a row (the second over the first's result), the
+    intermediate value also a result; and a repeated, negative axis."""
+    net = Net(version)
+    x = random_data(rng, "f32", (4, 5, 6))
+    data = net.parameter("x", "f32", x)
+    a1 = net.const("axes1", "i64", np.array([2, -1], np.int64))
+    s = net.reduce("ReduceSum", "sum", data, a1, True)
+    a2 = net.const("axes2", "i64", np.array(0, np.int64))
+    m = net.reduce("ReduceMax", "max", s, a2, "0")
+    s_ref = reference("sum", x, "f32", [2], True)
+    # The max selects one of the sums, each within the sum's tolerance.
+    net.result("max_of_sum", m, reference("max", s_ref, "f32", [0], False),
+               "sum", 6)
+    net.result("sum_out", s, s_ref, "sum", 6)
+    return net
+
+
+def scrambled_order():
+    """The chain of two reductions with the layers in reverse file order and
+    ids that are not positions: the importer must follow the edges."""
+    net = chain_model(np.random.default_rng(7), 11)
+    count = len(net.layers)
+    # The Results come first, in their order (which fixes the order of the
+    # function's results), then the other layers from last to first.
+    results = [i for i in range(count) if net.layers[i]["type"] == "Result"]
+    order = results + [i for i in reversed(range(count)) if i not in results]
+    ids = [100 - 7 * i for i in range(count)]
+    return net, net.xml(order=order, ids=ids)
+
+
+def runtime_axes_model(rng):
+    """Axes from a Parameter (i64 of dynamic length, i32 of static length),
+    and a reduction with constant axes below one with runtime axes (whose
+    result rank is unknown until run time)."""
+    net = Net(11)
+    x = random_data(rng, "f32", (3, 4, 5))
+    data = net.parameter("x", "f32", x)
+    axes = np.array([0, -1], np.int64)
+    ax = net.parameter("axes", "i64", axes, shape=(2,), shape_text="?")
+    r = net.reduce("ReduceSum", "sum", data, ax, False, out_shape=None)
+    net.result("sum", r, reference("sum", x, "f32", [0, 2], False), "sum", 15)
+    axes32 = np.array([1], np.int32)
+    ax32 = net.parameter("axes32", "i32", axes32)
+    k = net.reduce("ReduceMin", "min", data, ax32, True,
+                   out_shape=("-1", "-1", "-1"))
+    k_ref = reference("min", x, "f32", [1], True)
+    net.result("min", k, k_ref, "min", 4)
+    c = net.const("axis0", "i64", np.array([0], np.int64))
+    m = net.reduce("ReduceMax", "max_of_min", k, c, False, out_shape=None)
+    net.result("max_of_min", m, reference("max", k_ref, "f32", [0], False),
+               "max", 3)
+    return net
+
+
+def unranked_chain_model():
+    """Constant axes below runtime axes whose result rank is unknown: the
+    Const becomes a constant axes operand (the static list needs the rank).
+    Imported only: the lowering needs a ranked input."""
+    net = Net(11)
+    data = net.parameter("x", "f32", shape=(3, 4, 5))
+    ax = net.parameter("axes", "i64", shape=(2,), shape_text="?")
+    r = net.reduce("ReduceSum", "sum", data, ax, False, out_shape=None)
+    c = net.const("axis_last", "i64", np.array([-1, 0, -1], np.int64))
+    m = net.reduce("ReduceMax", "max_of_sum", r, c, False, out_shape=None)
+    net.result("max_of_sum", m)
+    return net
+
+
+def const_data_model():
+    """Const layers as data (f32 and boolean) and directly as a result, and
+    empty axes (no reduction, as in OpenVINO)."""
+    net = Net(10)
+    values = np.arange(6, dtype=np.float32).reshape(2, 3)
+    c = net.const("values", "f32", values)
+    axes = net.const("axes", "i64", np.array([1], np.int64))
+    r = net.reduce("ReduceProd", "prod", c, axes)
+    net.result("prod", r, reference("prod", values, "f32", [1], False),
+               "prod", 3)
+    flags = np.array([[True, False], [False, False]])
+    b = net.const("flags", "boolean", flags)
+    o = net.reduce("ReduceLogicalOr", "any", b, axes, True)
+    net.result("any", o, reference("logical_or", flags, "boolean", [1], True),
+               "logical_or", 2)
+    none = net.const("none", "i64", np.zeros(0, np.int64))
+    m = net.reduce("ReduceMean", "mean_none", c, none, False)
+    net.result("mean_none", m, values, "mean", 1)
+    net.result("values", c, values, "sum", 1)
+    return net
+
+
+def dynamic_dims_model(rng):
+    """v11 dynamic dims of the Parameter: '?', -1 and an interval."""
+    net = Net(11)
+    x = random_data(rng, "f32", (2, 3, 4))
+    data = net.parameter("x", "f32", x, shape=("-1", "?", "1..10"),
+                         shape_text="?, -1, 1..10")
+    axes = net.const("axes", "i64", np.array([1], np.int64))
+    r = net.reduce("ReduceL1", "l1", data, axes, False, out_shape=("-1", "?"))
+    net.result("l1", r, reference("l1", x, "f32", [1], False), "l1", 3)
+    return net
+
+
+# Malformed models. Each is a small valid model, `base`, with one edit.
+def base_model(version=11, type="ReduceSum", etype="f32", axes=(1,)):
+    net = Net(version)
+    data = net.parameter("x", etype, shape=(2, 3))
+    axes = net.const("axes", "i64", np.array(axes, np.int64))
+    r = net.reduce(type, "reduce", data, axes, True)
+    net.result("out", r)
+    return net
+
+
+def replace(text, old, new, count=1):
+    assert text.count(old) >= count, (old, text)
+    return text.replace(old, new, count)
+
+
+def error_cases():
+    """(case, xml, weights) of the malformed models."""
+    net = base_model()
+    xml, bin = net.xml(), bytes(net.weights)
+    cases = []
+
+    def add(case, text=xml, weights=bin):
+        cases.append((case, text, weights))
+
+    # Not an IR.
+    add("err_not_xml", "<net version='11'><layers>")
+    add("err_no_net", replace(replace(xml, "<net ", "<model "), "</net>",
+                              "</model>"))
+    add("err_no_version", replace(xml, ' version="11"', ""))
+    add("err_bad_version", replace(xml, 'version="11"', 'version="7"'))
+    add("err_no_layers", '<?xml version="1.0"?>\n<net version="10"/>\n')
+    # Layers.
+    add("err_unknown_type",
+        replace(xml, 'type="ReduceSum" version="opset1"',
+                'type="ReduceLogSum" version="opset1"'))
+    add("err_unknown_version",
+        replace(xml, 'type="ReduceSum" version="opset1"',
+                'type="ReduceSum" version="opset4"'))
+    l1 = base_model(type="ReduceL1").xml()
+    add("err_l1_opset1", replace(l1, 'type="ReduceL1" version="opset4"',
+                                 'type="ReduceL1" version="opset1"'))
+    add("err_missing_name", replace(xml, ' name="reduce"', ""))
+    add("err_missing_id", replace(xml, '<layer id="2" ', "<layer "))
+    add("err_duplicate_id", replace(xml, '<layer id="2" ', '<layer id="1" '))
+    add("err_duplicate_port",
+        replace(xml, '<port id="2" precision="FP32">',
+                '<port id="1" precision="FP32">'))
+    add("err_port_count", replace(replace(
+        xml, '<port id="1" precision="I64">\n\t\t\t\t\t<dim>1</dim>'
+        '\n\t\t\t\t</port>', ""), '<edge from-layer="1" from-port="0" '
+        'to-layer="2" to-port="1"/>', ""))
+    add("err_missing_element_type", replace(xml, ' element_type="f32"', ""))
+    add("err_missing_shape", replace(xml, ' shape="2,3"', ""))
+    add("err_missing_offset", replace(xml, ' offset="0"', ""))
+    add("err_missing_size", replace(xml, ' size="8"', ""))
+    add("err_bad_keep_dims", replace(xml, 'keep_dims="true"',
+                                     'keep_dims="yes"'))
+    # Element types.
+    for etype in ("u1", "i4", "u4", "string", "dynamic"):
+        add("err_type_" + etype, replace(xml, 'element_type="f32"',
+                                         'element_type="%s"' % etype))
+    add("err_sum_boolean", base_model(etype="boolean").xml())
+    add("err_l2_i32", base_model(type="ReduceL2", etype="i32").xml())
+    add("err_and_f32", base_model(type="ReduceLogicalAnd").xml())
+    # Shapes.
+    add("err_negative_dim", replace(xml, 'shape="2,3"', 'shape="2,-3"'))
+    add("err_huge_dims", replace(xml, 'shape="2,3"',
+                                 'shape="4294967296,4294967296"'))
+    add("err_dim_overflow", replace(xml, 'shape="2,3"',
+                                    'shape="2,99999999999999999999"'))
+    add("err_dynamic_rank", replace(xml, 'shape="2,3"', 'shape="..."'))
+    add("err_bad_interval", replace(xml, 'shape="2,3"', 'shape="2,5..3"'))
+    add("err_dynamic_v10", replace(replace(xml, 'version="11"',
+                                           'version="10"'),
+                                   'shape="2,3"', 'shape="2,?"'))
+    add("err_const_dynamic", replace(xml, 'shape="1"', 'shape="?"'))
+    add("err_port_shape", replace(
+        xml, '<port id="2" precision="FP32">\n\t\t\t\t\t<dim>2</dim>',
+        '<port id="2" precision="FP32">\n\t\t\t\t\t<dim>3</dim>'))
+    add("err_port_rank", replace(
+        xml, '<port id="2" precision="FP32">\n\t\t\t\t\t<dim>2</dim>',
+        '<port id="2" precision="FP32">'))
+    add("err_port_dim", replace(
+        xml, '<port id="2" precision="FP32">\n\t\t\t\t\t<dim>2</dim>',
+        '<port id="2" precision="FP32">\n\t\t\t\t\t<dim>two</dim>'))
+    # Weights.
+    add("err_short_bin", weights=bin[:5])
+    add("err_offset_past_end", replace(xml, 'offset="0"', 'offset="64"'))
+    add("err_offset_overflow",
+        replace(xml, 'offset="0"', 'offset="18446744073709551615"'))
+    add("err_size_mismatch", replace(xml, 'size="8"', 'size="4"'))
+    bools = base_model(type="ReduceLogicalOr", etype="boolean")
+    bool_axes = bools.const("bools", "boolean", np.array([1, 0], np.uint8))
+    bools.result("bools_out", bool_axes)
+    add("err_bad_bool", bools.xml(), bytes(bools.weights[:8]) + b"\x00\x02")
+    # Axes.
+    add("err_axis_range", weights=np.array([2], np.int64).tobytes())
+    add("err_axes_f32", replace(xml, 'element_type="i64"',
+                                'element_type="f64"'))
+    add("err_axes_2d", base_model(axes=[[1]]).xml())
+    # Edges.
+    edge = '<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>'
+    add("err_no_edge", replace(xml, edge, ""))
+    add("err_edge_no_layer", replace(xml, edge, edge.replace(
+        'from-layer="0"', 'from-layer="9"')))
+    add("err_edge_no_port", replace(xml, edge, edge.replace(
+        'from-port="0"', 'from-port="5"')))
+    add("err_edge_output_as_input", replace(xml, edge, edge.replace(
+        'to-port="0"', 'to-port="2"')))
+    add("err_edge_twice", replace(xml, edge, edge + "\n" + edge.replace(
+        'from-layer="0"', 'from-layer="1"')))
+    add("err_edge_bad_attr", replace(xml, edge, edge.replace(
+        'to-port="0"', 'to-port="first"')))
+    # A cycle: the reduction's data comes from a second reduction, whose data
+    # is the first's output.
+    cyc = Net(11)
+    x = cyc.parameter("x", "f32", shape=(2, 3))
+    axes = cyc.const("axes", "i64", np.array([0], np.int64))
+    r1 = cyc.reduce("ReduceSum", "first", x, axes, True, out_shape=None)
+    r2 = cyc.reduce("ReduceSum", "second", r1, axes, True, out_shape=None)
+    cyc.result("out", r2)
+    cyc.edges[0] = (r2[0], r2[1], r1[0], 0)
+    add("err_cycle", cyc.xml(), bytes(cyc.weights))
+    # The Parameter and Result alone are valid; without weights the Const is
+    # the error.
+    add("err_no_bin", xml, None)
+    return cases
+
+
+def write_all(outdir):
+    os.makedirs(outdir, exist_ok=True)
+    rng = np.random.default_rng(2024)
+    for type in REDUCE_LAYERS:
+        write(outdir, REDUCE_LAYERS[type][1] + "_spec", spec_model(rng, type))
+    write(outdir, "sum_spec_v10", spec_model(rng, "ReduceSum", 10))
+    write(outdir, "l2_spec_v10", spec_model(rng, "ReduceL2", 10))
+    write(outdir, "element_types", element_types_model(rng))
+    write(outdir, "const_types", const_types_model())
+    write(outdir, "chain_v10", chain_model(rng, 10))
+    net, xml = scrambled_order()
+    write(outdir, "scrambled", net, xml)
+    write(outdir, "runtime_axes", runtime_axes_model(rng))
+    write(outdir, "unranked_chain", unranked_chain_model())
+    write(outdir, "const_data", const_data_model())
+    write(outdir, "dynamic_dims", dynamic_dims_model(rng))
+    # The small valid model, and the same with its weights in a file of
+    # another name (for --weights).
+    base = base_model()
+    write(outdir, "base", base)
+    with open(os.path.join(outdir, "moved.xml"), "w") as f:
+        f.write(base.xml())
+    with open(os.path.join(outdir, "moved.weights"), "wb") as f:
+        f.write(bytes(base.weights))
+    for case, xml, weights in error_cases():
+        with open(os.path.join(outdir, case + ".xml"), "w") as f:
+            f.write(xml)
+        if weights is not None:
+            with open(os.path.join(outdir, case + ".bin"), "wb") as f:
+                f.write(weights)
+
+
+def write_corpus(outdir):
+    """Seeds of reduce-openvino-fuzzer: compact XML, a NUL byte, the weights
+    (tools/reduce-fuzzers/reduce-openvino-fuzzer.cpp)."""
+    os.makedirs(outdir, exist_ok=True)
+    rng = np.random.default_rng(1)
+    seeds = {
+        "base": base_model(),
+        "chain-v10": chain_model(rng, 10),
+        "runtime-axes": runtime_axes_model(rng),
+        "unranked-chain": unranked_chain_model(),
+        "const-data": const_data_model(),
+        "dynamic-dims": dynamic_dims_model(rng),
+        "logical-or": base_model(type="ReduceLogicalOr", etype="boolean"),
+        "l2-f16": base_model(type="ReduceL2", etype="f16"),
+    }
+    for name, net in seeds.items():
+        xml = net.xml().replace("\t", "").replace("\n", "")
+        with open(os.path.join(outdir, name + ".ir"), "wb") as f:
+            f.write(xml.encode() + b"\0" + bytes(net.weights))
+    return 0
+
+
+def compare(outdir, case):
+    """Compares every CASE.got<i>.npy with CASE.expected<i>.npy."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "onnx-compare.py")
+    spec = importlib.util.spec_from_file_location("onnx_compare", path)
+    onnx_compare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(onnx_compare)
+    with open(os.path.join(outdir, case + ".json")) as f:
+        meta = json.load(f)
+    failed = False
+    for i, output in enumerate(meta):
+        ok, message = onnx_compare.compare(
+            os.path.join(outdir, "%s.expected%d.npy" % (case, i)),
+            os.path.join(outdir, "%s.got%d.npy" % (case, i)),
+            output["op"], output["reduced_elements"])
+        print("%s output %d (%s): %s: %s" % (
+            case, i, output["op"], "equal" if ok else "different", message))
+        failed |= not ok
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) == 2 and argv[0] == "--corpus":
+        return write_corpus(argv[1])
+    if len(argv) == 3 and argv[0] == "--compare":
+        return compare(argv[1], argv[2])
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    write_all(argv[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
