@@ -136,6 +136,34 @@ def test_load_onnx():
         rtol=1e-5)
 
 
+def test_load_openvino(tmp_path):
+    """The OpenVINO IR example: the ReduceSum-1 specification cases, the
+    weights in the .bin beside the XML (or named by weights=)."""
+    path = os.path.join(SRC_ROOT, "examples", "models",
+                        "openvino-reduce-sum.xml")
+    x = np.random.default_rng(3).standard_normal((6, 12, 10, 24)).astype(
+        np.float32)
+    xf = x.astype(np.float64)
+    want = [xf.sum((2, 3), keepdims=True), xf.sum((2, 3)),
+            xf.sum(1, keepdims=True), xf.sum(1), xf.sum(-2, keepdims=True),
+            xf.sum(-2)]
+    model = rm.load_openvino(path)
+    assert len(model.entry_names) == 1
+    got = model[model.entry_names[0]](x)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-4)
+    # The XML elsewhere, its weights named explicitly.
+    moved = tmp_path / "moved.xml"
+    moved.write_bytes(open(path, "rb").read())
+    model = rm.load_openvino(moved, weights=path[:-4] + ".bin")
+    np.testing.assert_allclose(model[model.entry_names[0]](x)[1], want[1],
+                               rtol=1e-5, atol=1e-4)
+    with pytest.raises(ValueError):
+        rm.load_openvino(moved)  # no moved.bin beside it
+
+
 def test_load_errors(tmp_path):
     with pytest.raises(ValueError, match="cannot|No such|open|read"):
         rm.load_onnx(str(tmp_path / "missing.onnx"))
@@ -146,9 +174,11 @@ def test_load_errors(tmp_path):
     with pytest.raises(ValueError):
         rm.load_onnx(garbage)  # a path-like object
     xml = tmp_path / "model.xml"
-    xml.write_text("<net name='n' version='11'><layers/></net>")
-    with pytest.raises(ValueError):
+    xml.write_text("<net name='n' version='11'><layers>")  # truncated
+    with pytest.raises(ValueError, match="model.xml"):
         rm.load_openvino(xml)
+    with pytest.raises(ValueError, match="expected a .xml file"):
+        rm.load_openvino(garbage)
 
 
 def test_numpy_style_errors():
