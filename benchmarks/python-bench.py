@@ -9,7 +9,9 @@
   aligned array (what the C++ API's Buffers are) and on NumPy's own
   allocation (16 bytes past a 64-byte boundary: slower kernels).
 
-Usage: benchmarks/python-bench.py [BUILD_DIR] [--quick]
+Usage: benchmarks/python-bench.py [BUILD_DIR] [--quick] [--json OUT.json]
+(--json writes the figures for benchmarks/report.py; utils/bench.sh passes
+it)
 Run it on a quiet machine (no build running): the numbers are medians of
 wall-clock calls.
 """
@@ -24,7 +26,9 @@ import time
 import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
+json_out = (sys.argv[sys.argv.index("--json") + 1]
+            if "--json" in sys.argv else None)
+args = [a for a in sys.argv[1:] if not a.startswith("--") and a != json_out]
 build = os.path.abspath(args[0] if args else os.path.join(here, "..", "build"))
 quick = "--quick" in sys.argv
 sys.path.insert(0, os.path.join(build, "python_packages"))
@@ -96,6 +100,7 @@ def main():
     print("W4 6x12x10x24 f32 axes (2,3) keepdims: reduce_mlir.sum %.2f us, "
           "np.sum %.2f us, ratio np/ours %.2f (target >= 1)" %
           (ours / 1e3, numpy / 1e3, numpy / ours))
+    report = {"w4": {"package_ns": ours, "numpy_ns": numpy}, "workloads": []}
     for name, shape, axes, keepdims, dtype in WORKLOADS:
         if dtype == np.int32:
             x = rng.integers(-100, 100, shape, dtype=dtype)
@@ -122,6 +127,14 @@ def main():
               (name, "x".join(map(str, shape)), np.dtype(dtype).name, axes,
                cxx / 1e3, ours_aligned / 1e3, cxx / ours_aligned,
                x.ctypes.data % 64, ours / 1e3, cxx / ours))
+        report["workloads"].append({
+            "workload": name, "shape": list(shape), "axes": list(axes),
+            "dtype": np.dtype(dtype).name, "bytes": int(x.nbytes),
+            "cxx_ns": cxx, "aligned_ns": ours_aligned, "numpy_alloc_ns": ours,
+            "numpy_offset": int(x.ctypes.data % 64)})
+    if json_out:
+        with open(json_out, "w") as f:
+            json.dump(report, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
+# benchmarks/python-bench.py --json, when given.
+python_path = sys.argv[6] if len(sys.argv) > 6 else None
 rows, accuracy = [], []
 limit_family = []
 profile = None
@@ -391,6 +393,32 @@ if latency:
         f"{latency['reduce-run-timing']['compile_ms']:.1f} ms. Per-kernel "
         f"compile times of the benchmark are in the raw output "
         f"(`note` column).")
+    out("")
+
+if python_path and os.path.exists(python_path):
+    py = json.load(open(python_path))
+    out("## Python package (`reduce_mlir.sum`)")
+    out("")
+    out(f"`benchmarks/python-bench.py` in the same run: per-call medians. W4 "
+        f"(6x12x10x24 f32, axes (2, 3), keepdims): "
+        f"{py['w4']['package_ns'] / 1e3:.2f} us against "
+        f"{py['w4']['numpy_ns'] / 1e3:.2f} us for `np.sum` (target: no "
+        f"slower). The large workloads against the C++ JIT API "
+        f"(`reduce-run --repeat`, the same module; target >= 0.95), on a "
+        f"64-byte aligned array (what the C++ API's buffers are, "
+        f"`reduce_mlir.aligned`) and on NumPy's own allocation:")
+    out("")
+    out("| workload | C++ JIT GB/s | package, aligned GB/s | ratio | "
+        "package, NumPy's allocation GB/s | ratio |")
+    out("|---|---|---|---|---|---|")
+    for w in py["workloads"]:
+        gbs = lambda ns: w["bytes"] / ns
+        out(f"| {w['workload']} {'x'.join(map(str, w['shape']))} {w['dtype']} "
+            f"axes {tuple(w['axes'])} | {gbs(w['cxx_ns']):.1f} | "
+            f"{gbs(w['aligned_ns']):.1f} | "
+            f"{w['cxx_ns'] / w['aligned_ns']:.2f} | "
+            f"{gbs(w['numpy_alloc_ns']):.1f} (data at {w['numpy_offset']} "
+            f"mod 64) | {w['cxx_ns'] / w['numpy_alloc_ns']:.2f} |")
     out("")
 
 # Chart: ratio to the limit, single-thread contenders, one group per case.
