@@ -78,7 +78,7 @@ def run_one(runner, test_dir, out_dir, timeout):
     """Runs reduce-run on one node test; returns (ok, message, what)."""
     try:
         op_type, opset = describe(test_dir)
-    except Exception as err:  # an unreadable model is the importer's case
+    except Exception:  # an unreadable model is the importer's case
         op_type, opset = "?", 0
     what = "%s-%d -> reduce.%s" % (op_type, opset,
                                    DIALECT_OPS.get(op_type, "?"))
@@ -109,6 +109,8 @@ def run_one(runner, test_dir, out_dir, timeout):
     if proc.returncode != 0:
         return False, "reduce-run exit code %d: %s" % (
             proc.returncode, proc.stderr.strip().replace("\n", " | ")), what
+    # Each result element reduces (elements of the data) / (results).
+    data_size = read_tensor(inputs[0]).size if inputs else None
     messages = []
     for k, path in enumerate(outputs):
         expected = read_tensor(path)
@@ -117,9 +119,8 @@ def run_one(runner, test_dir, out_dir, timeout):
         op = DIALECT_OPS.get(op_type, "sum")
         if expected.dtype == np.bool_:
             op = "logical_and" if op == "min" else "logical_or"
-        # Each result element reduces (elements of the data) / (results).
-        data = read_tensor(inputs[0]) if inputs else expected
-        reduced = max(1, data.size // max(1, expected.size))
+        size = expected.size if data_size is None else data_size
+        reduced = max(1, size // max(1, expected.size))
         ok, message = comparer.compare(expected_path, got[k], op, reduced)
         if not ok:
             return False, "output %d: %s" % (k, message), what

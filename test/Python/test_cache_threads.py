@@ -7,6 +7,16 @@ import numpy as np
 import reduce_mlir as rm
 
 
+def run_threads(work, count):
+    """Runs work(0), ..., work(count - 1) on `count` threads at once and
+    waits for all of them."""
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def test_second_call_compiles_nothing():
     rm.cache_clear()
     assert rm.cache_info() == (0, 0, 0, 0.0)
@@ -75,11 +85,7 @@ def test_many_threads_one_kernel():
         except Exception as error:  # pragma: no cover - reported below
             errors.append(error)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(work, 8)
     assert errors == []
     assert rm.cache_info().misses == misses  # one kernel, compiled once
 
@@ -100,11 +106,7 @@ func.func @f(%x: tensor<?x64xf64>) -> tensor<?xf64> {
             if not np.array_equal(f(x), x.max(axis=1)):
                 errors.append(index)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(work, 8)
     assert errors == []
 
 
@@ -115,15 +117,11 @@ def test_threads_compile_one_key_once():
     results = []
     start = threading.Barrier(6)
 
-    def work():
+    def work(_):
         start.wait()
         results.append(rm.prod(x, axis=(0, 2)))
 
-    threads = [threading.Thread(target=work) for _ in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(work, 6)
     assert len(results) == 6
     assert all(r.tolist() == [1] * 5 for r in results)
     info = rm.cache_info()
@@ -139,15 +137,11 @@ def test_many_threads_on_an_openmp_kernel():
                                rtol=1e-4, atol=1e-3)
     errors = []
 
-    def work():
+    def work(_):
         for _ in range(50):
             got = rm.sum(x, axis=1, threads=2, options=options)
             if not np.array_equal(got, expected):
                 errors.append(got)
 
-    threads = [threading.Thread(target=work) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    run_threads(work, 4)
     assert errors == []

@@ -12,7 +12,6 @@
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -49,28 +48,15 @@ llvm::Expected<bool> openvino::parseBool(llvm::StringRef text,
 }
 
 llvm::Expected<ElementType> openvino::parseElementType(llvm::StringRef text) {
-  std::optional<ElementType> type =
-      llvm::StringSwitch<std::optional<ElementType>>(text.trim())
-          .Case("f16", ElementType::f16)
-          .Case("bf16", ElementType::bf16)
-          .Case("f32", ElementType::f32)
-          .Case("f64", ElementType::f64)
-          .Case("i8", ElementType::i8)
-          .Case("i16", ElementType::i16)
-          .Case("i32", ElementType::i32)
-          .Case("i64", ElementType::i64)
-          .Case("u8", ElementType::u8)
-          .Case("u16", ElementType::u16)
-          .Case("u32", ElementType::u32)
-          .Case("u64", ElementType::u64)
-          .Case("boolean", ElementType::i1)
-          .Default(std::nullopt);
-  if (!type)
-    return makeImportError(
-        "element type " + quote(text) +
-        " is not supported: expected f16, bf16, f32, f64, i8, i16, i32, i64, "
-        "u8, u16, u32, u64 or boolean");
-  return *type;
+  // getOpenVinoName is the one table of the spellings.
+  llvm::StringRef trimmed = text.trim();
+  for (ElementType type : getAllElementTypes())
+    if (getOpenVinoName(type) == trimmed)
+      return type;
+  return makeImportError(
+      "element type " + quote(text) +
+      " is not supported: expected f16, bf16, f32, f64, i8, i16, i32, i64, "
+      "u8, u16, u32, u64 or boolean");
 }
 
 llvm::StringRef openvino::getOpenVinoName(ElementType type) {
