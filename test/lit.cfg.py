@@ -35,6 +35,9 @@ llvm_config.use_default_substitutions()
 config.environment["REDUCE_PROFILE"] = "off"
 config.environment["REDUCE_CACHE_DIR"] = os.path.join(
     config.reduce_obj_root, "test", "reduce-cache")
+# The persistent JIT cache (docs/jit.md): off, so that every test compiles
+# what it runs; the tests of the cache turn it on in a directory of their own.
+config.environment["REDUCE_JIT_CACHE"] = "off"
 
 # Run FileCheck with strict variable scoping, as upstream MLIR does.
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"

@@ -7,16 +7,18 @@
 //===----------------------------------------------------------------------===//
 //
 // Compilation: parse -> verify -> record the entry signatures -> mark the
-// entry arguments read-only -> --reduce-to-llvm -> ExecutionEngine with an
-// optimizing transformer for the host CPU.
+// entry arguments read-only -> the object of the persistent cache when it
+// has one for the module, the options and the host; else --reduce-to-llvm
+// -> LLVM IR, optimized -> an object for the host CPU, stored in the cache
+// -> the object linked into the process (NativeCode.h).
 //
 // Calling convention: the lowered entry takes each memref argument as its
 // expanded descriptor (allocated, aligned, offset, sizes..., strides...).
 // An entry whose results all have static shapes (pipeline option
 // out-params) takes them the same way as trailing out-params and returns
 // nothing: the kernel computes its results in caller-owned memory. Any other
-// entry returns the result descriptors in one struct. The ExecutionEngine's
-// packed wrapper `_mlir_<name>(void **)` takes a pointer per scalar argument
+// entry returns the result descriptors in one struct. The packed
+// interface `_mlir_<name>(void **)` takes a pointer per scalar argument
 // and, if the entry returns results, one to the result storage. Result
 // descriptors are 8-byte fields, so the result storage is an int64 array. A
 // dense result the kernel malloc'ed is adopted by its Buffer (no copy); a
@@ -30,13 +32,14 @@
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/JIT/Calibrate.h"
+#include "reduce/JIT/ObjectCache.h"
 #include "reduce/Pipelines/Pipelines.h"
 #include "reduce/Target/HostProfile.h"
 
+#include "NativeCode.h"
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -46,7 +49,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -64,6 +69,9 @@ using llvm::Expected;
 
 #ifndef REDUCE_C_RUNNER_UTILS
 #define REDUCE_C_RUNNER_UTILS ""
+#endif
+#ifndef REDUCE_VERSION
+#define REDUCE_VERSION "unknown"
 #endif
 
 /// What memref.get_global stores as the allocated pointer of a constant.
@@ -193,6 +201,89 @@ JitModule::compile(ModuleOp module, const JitOptions &options) {
                       millisSince(start));
 }
 
+/// The module as the persistent cache's key holds it: printed with its
+/// locations, which the messages of runtime checks name.
+static std::string printForKey(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo(/*enable=*/true,
+                                                      /*prettyForm=*/false));
+  return text;
+}
+
+std::string JitModule::writeMetadata() const {
+  llvm::json::Object entries;
+  for (const auto &entry : functions) {
+    llvm::json::Array sites;
+    for (const std::string &site : entry.getValue().checkSites)
+      sites.push_back(site);
+    entries[entry.getKey()] = llvm::json::Object{{"check_sites", std::move(sites)}};
+  }
+  llvm::json::Object metadata{{"target", targetJSON},
+                              {"profile", profile},
+                              {"openmp", usesOpenMP},
+                              {"functions", std::move(entries)}};
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::json::Value(std::move(metadata));
+  return text;
+}
+
+bool JitModule::readMetadata(StringRef json) {
+  Expected<llvm::json::Value> value = llvm::json::parse(json);
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return false;
+  }
+  const llvm::json::Object *metadata = value->getAsObject();
+  if (!metadata)
+    return false;
+  std::optional<StringRef> target = metadata->getString("target");
+  std::optional<StringRef> profileName = metadata->getString("profile");
+  std::optional<bool> openMP = metadata->getBoolean("openmp");
+  const llvm::json::Object *entries = metadata->getObject("functions");
+  if (!target || !profileName || !openMP || !entries ||
+      entries->size() != functions.size())
+    return false;
+  for (auto &entry : functions) {
+    const llvm::json::Object *stored = entries->getObject(entry.getKey());
+    const llvm::json::Array *sites =
+        stored ? stored->getArray("check_sites") : nullptr;
+    if (!sites)
+      return false;
+    std::vector<std::string> &checkSites = entry.getValue().checkSites;
+    checkSites.clear();
+    for (const llvm::json::Value &site : *sites) {
+      std::optional<StringRef> text = site.getAsString();
+      if (!text)
+        return false;
+      checkSites.push_back(text->str());
+    }
+  }
+  targetJSON = target->str();
+  profile = profileName->str();
+  usesOpenMP = *openMP;
+  return true;
+}
+
+/// Sets `lowered` to the results of the lowered function: an unranked result as its data and its
+/// shape (reduce-unranked-results), then the status of runtime checks
+/// (lower-reduce). The pipeline's out-params option gives them as
+/// out-params when all have static shapes.
+static void setLoweredResults(SmallVectorImpl<TensorSignature> &lowered,
+                              ArrayRef<TensorSignature> results,
+                              bool hasStatus) {
+  for (const TensorSignature &result : results) {
+    if (result.ranked) {
+      lowered.push_back(result);
+      continue;
+    }
+    lowered.push_back({result.elementType, {ShapedType::kDynamic}, true});
+    lowered.push_back({ElementType::i64, {ShapedType::kDynamic}, true});
+  }
+  if (hasStatus)
+    lowered.push_back({ElementType::i64, {kRuntimeStatusWords}, true});
+}
+
 Expected<std::unique_ptr<JitModule>>
 JitModule::compileOwned(OwningOpRef<ModuleOp> module,
                         const JitOptions &options, double setupMillis) {
@@ -215,6 +306,11 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   if (options.optLevel > 3)
     return makeError("optimization level " + llvm::Twine(options.optLevel) +
                      " is out of range [0, 3]");
+
+  std::optional<ObjectCache> cache;
+  if (options.persistentCache)
+    cache = ObjectCache::fromEnvironment();
+  std::string moduleText = cache ? printForKey(*module) : std::string();
 
   std::unique_ptr<JitModule> jit(new JitModule());
   // Record the entry signatures on the tensor-level IR. Entry arguments are
@@ -258,45 +354,6 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   // process may calibrate the host and store its profile.
   if (options.calibrateOnFirstUse && pipelineOptions.hostProfile)
     ensureHostProfile();
-  PassManager pm(context);
-  buildReduceToLLVMPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
-    return diagnostics.takeError("lowering to the LLVM dialect failed");
-  // The target the pipeline compiled for, as it recorded it.
-  if (auto recorded = (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName))
-    jit->targetJSON = targetToJSON(getTargetFromAttr(recorded, &jit->profile));
-
-  // The results of the lowered entries: unranked ones as data and shape
-  // (reduce-unranked-results), then the status of runtime checks
-  // (lower-reduce). The pipeline's out-params option gives them as
-  // out-params when all have static shapes.
-  for (auto &entry : jit->functions) {
-    JitFunction &fn = entry.getValue();
-    for (const TensorSignature &result : fn.results) {
-      if (result.ranked) {
-        fn.loweredResults.push_back(result);
-        continue;
-      }
-      fn.loweredResults.push_back(
-          {result.elementType, {ShapedType::kDynamic}, true});
-      fn.loweredResults.push_back(
-          {ElementType::i64, {ShapedType::kDynamic}, true});
-    }
-    auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);
-    auto sites = lowered
-                     ? lowered->getAttrOfType<ArrayAttr>(kRuntimeChecksAttrName)
-                     : ArrayAttr();
-    if (sites) {
-      for (Attribute site : sites)
-        fn.checkSites.push_back(cast<StringAttr>(site).str());
-      fn.loweredResults.push_back(
-          {ElementType::i64, {kRuntimeStatusWords}, true});
-    }
-    fn.outParams =
-        llvm::all_of(fn.loweredResults, [](const TensorSignature &result) {
-          return !llvm::any_of(result.shape, ShapedType::isDynamic);
-        });
-  }
 
   // Native code for the host CPU, with its vector extensions.
   static std::once_flag initTargets;
@@ -308,51 +365,115 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder)
     return machineBuilder.takeError();
-  auto codeGenLevel = static_cast<llvm::CodeGenOptLevel>(options.optLevel);
-  machineBuilder->setCodeGenOptLevel(codeGenLevel);
-  Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
-      machineBuilder->createTargetMachine();
-  if (!targetMachine)
-    return targetMachine.takeError();
+  machineBuilder->setCodeGenOptLevel(
+      static_cast<llvm::CodeGenOptLevel>(options.optLevel));
 
-  std::function<llvm::Error(llvm::Module *)> transformer =
-      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                targetMachine->get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = codeGenLevel;
-  SmallVector<StringRef, 2> sharedLibs;
+  // The object from the persistent cache, when it holds a valid one.
+  std::string digest;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  if (cache) {
+    ObjectCacheKey key;
+    key.projectVersion = REDUCE_VERSION;
+    key.compilerBuild = ObjectCacheKey::getCompilerBuild();
+    key.llvmVersion = LLVM_VERSION_STRING;
+    key.moduleText = std::move(moduleText);
+    llvm::raw_string_ostream optionsText(key.pipelineOptions);
+    pipelineOptions.print(optionsText);
+    key.optLevel = options.optLevel;
+    if (pipelineOptions.hostProfile) {
+      ProfileLookup lookup = lookupHostProfile();
+      key.hostProfile =
+          lookup.profile ? lookup.profile->toJSON() : "static default";
+    }
+    key.targetTriple = machineBuilder->getTargetTriple().str();
+    key.cpuName = machineBuilder->getCPU();
+    key.cpuFeatures = machineBuilder->getFeatures().getString();
+    digest = key.digest();
+    std::optional<CachedObject> entry = cache->load(digest, jit->cacheProblem);
+    if (entry && jit->readMetadata(entry->metadata))
+      object = std::move(entry->object);
+    else if (entry)
+      jit->cacheProblem = "malformed metadata";
+    jit->cacheStatus = object ? "hit" : "miss";
+  }
+
+  if (!object) {
+    PassManager pm(context);
+    buildReduceToLLVMPipeline(pm, pipelineOptions);
+    if (failed(pm.run(*module)))
+      return diagnostics.takeError("lowering to the LLVM dialect failed");
+    // The target the pipeline compiled for, as it recorded it.
+    if (auto recorded =
+            (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName))
+      jit->targetJSON =
+          targetToJSON(getTargetFromAttr(recorded, &jit->profile));
+    for (auto &entry : jit->functions) {
+      JitFunction &fn = entry.getValue();
+      auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);
+      if (auto sites = lowered ? lowered->getAttrOfType<ArrayAttr>(
+                                     kRuntimeChecksAttrName)
+                               : ArrayAttr())
+        for (Attribute site : sites)
+          fn.checkSites.push_back(cast<StringAttr>(site).str());
+    }
+    // threads=N runs parallel loops through the OpenMP runtime.
+    jit->usesOpenMP = pipelineOptions.threads > 1;
+    module->walk([&](Operation *op) {
+      if (op->getName().getDialectNamespace() == "omp")
+        jit->usesOpenMP = true;
+      else if (auto callee = dyn_cast<LLVM::LLVMFuncOp>(op))
+        jit->usesOpenMP |= callee.getSymName().starts_with("__kmpc_");
+    });
+
+    Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+        machineBuilder->createTargetMachine();
+    if (!targetMachine)
+      return targetMachine.takeError();
+    Expected<std::unique_ptr<llvm::MemoryBuffer>> emitted = emitJitObject(
+        *module, jit->entryNames, options.optLevel, **targetMachine);
+    if (!emitted) {
+      // Translation problems are reported as diagnostics; show them first.
+      std::string reason = llvm::toString(emitted.takeError());
+      return diagnostics.takeError("cannot compile the module: " + reason);
+    }
+    object = std::move(*emitted);
+    if (cache)
+      if (llvm::Error err =
+              cache->store(digest, jit->writeMetadata(), object->getBuffer()))
+        jit->cacheProblem = llvm::toString(std::move(err));
+  }
+
+  for (auto &entry : jit->functions) {
+    JitFunction &fn = entry.getValue();
+    setLoweredResults(fn.loweredResults, fn.results,
+                      !fn.checkSites.empty());
+    fn.outParams =
+        llvm::all_of(fn.loweredResults, [](const TensorSignature &result) {
+          return !llvm::any_of(result.shape, ShapedType::isDynamic);
+        });
+  }
+
+  // Kernels may call memrefCopy and friends of MLIR's C runner utilities,
+  // and the OpenMP runtime (libomp-22-dev), which sits beside them.
+  std::vector<std::string> sharedLibs;
   if (StringRef(REDUCE_C_RUNNER_UTILS).size())
     sharedLibs.push_back(REDUCE_C_RUNNER_UTILS);
-  // threads=N runs parallel loops through the OpenMP runtime.
-  bool usesOpenMP = pipelineOptions.threads > 1;
-  module->walk([&](Operation *op) {
-    if (op->getName().getDialectNamespace() == "omp")
-      usesOpenMP = true;
-    else if (auto callee = dyn_cast<LLVM::LLVMFuncOp>(op))
-      usesOpenMP |= callee.getSymName().starts_with("__kmpc_");
-  });
-  // libomp.so (libomp-22-dev) sits beside the MLIR runner libraries.
-  SmallString<128> openMPRuntime =
-      llvm::sys::path::parent_path(REDUCE_C_RUNNER_UTILS);
-  llvm::sys::path::append(openMPRuntime, "libomp.so");
-  if (usesOpenMP)
-    sharedLibs.push_back(openMPRuntime);
-  engineOptions.sharedLibPaths = sharedLibs;
-  Expected<std::unique_ptr<ExecutionEngine>> engine = ExecutionEngine::create(
-      *module, engineOptions, std::move(*targetMachine));
-  if (!engine) {
-    // Translation problems are reported as diagnostics; show them first.
-    std::string reason = llvm::toString(engine.takeError());
-    return diagnostics.takeError("cannot create the execution engine: " +
-                                 reason);
+  if (jit->usesOpenMP) {
+    SmallString<128> openMPRuntime =
+        llvm::sys::path::parent_path(REDUCE_C_RUNNER_UTILS);
+    llvm::sys::path::append(openMPRuntime, "libomp.so");
+    sharedLibs.push_back(openMPRuntime.str().str());
   }
-  jit->engine = std::move(*engine);
-  jit->engine->initialize();
+  Expected<std::unique_ptr<LoadedObject>> code = LoadedObject::load(
+      std::move(object), sharedLibs, std::move(*machineBuilder));
+  if (!code)
+    return makeError("cannot load the compiled code: " +
+                     llvm::toString(code.takeError()));
+  jit->code = std::move(*code);
 
   for (auto &entry : jit->functions) {
     Expected<void (*)(void **)> packed =
-        jit->engine->lookupPacked(entry.getKey());
+        jit->code->lookupPacked(entry.getKey());
     if (!packed)
       return makeError("cannot find the compiled entry '" + entry.getKey() +
                        "': " + llvm::toString(packed.takeError()));

@@ -14,6 +14,8 @@
 
 #include "reduce/Target/HostProfile.h"
 
+#include "reduce/Support/CacheFiles.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -296,14 +298,9 @@ llvm::Expected<HostProfile> HostProfile::parse(llvm::StringRef text) {
 //===----------------------------------------------------------------------===//
 
 /// Returns the value of the environment variable `name`, or an empty string.
-static std::string getEnv(const char *name) {
-  std::optional<std::string> value = llvm::sys::Process::GetEnv(name);
-  return value ? *value : std::string();
-}
-
 ProfileLocation ProfileLocation::fromEnvironment() {
   ProfileLocation location;
-  std::string pinned = getEnv("REDUCE_PROFILE");
+  std::string pinned = getEnvironment("REDUCE_PROFILE");
   if (pinned == "off")
     return location;
   if (!pinned.empty()) {
@@ -311,18 +308,10 @@ ProfileLocation ProfileLocation::fromEnvironment() {
     location.path = pinned;
     return location;
   }
-  llvm::SmallString<256> dir(getEnv("REDUCE_CACHE_DIR"));
-  if (dir.empty()) {
-    dir = getEnv("XDG_CACHE_HOME");
-    if (!dir.empty()) {
-      llvm::sys::path::append(dir, "reduce");
-    } else {
-      dir = getEnv("HOME");
-      if (dir.empty())
-        return location;
-      llvm::sys::path::append(dir, ".cache", "reduce");
-    }
-  }
+  std::optional<std::string> cacheDir = getCacheDirectory();
+  if (!cacheDir)
+    return location;
+  llvm::SmallString<256> dir(*cacheDir);
   llvm::sys::path::append(dir, "host-profile.json");
   location.kind = Kind::Default;
   location.path = dir.str().str();
@@ -337,7 +326,7 @@ ProfileLookup mlir::reduce::lookupHostProfile() {
   ProfileLookup lookup;
   lookup.location = ProfileLocation::fromEnvironment();
   if (lookup.location.kind == ProfileLocation::Kind::Disabled) {
-    lookup.problem = getEnv("REDUCE_PROFILE") == "off"
+    lookup.problem = getEnvironment("REDUCE_PROFILE") == "off"
                          ? "disabled by REDUCE_PROFILE=off"
                          : "disabled: no REDUCE_CACHE_DIR, XDG_CACHE_HOME "
                            "or HOME";
@@ -374,36 +363,7 @@ ProfileLookup mlir::reduce::lookupHostProfile() {
 
 llvm::Error mlir::reduce::writeHostProfile(const HostProfile &profile,
                                            llvm::StringRef path) {
-  llvm::SmallString<256> dir = llvm::sys::path::parent_path(path);
-  if (dir.empty())
-    dir = ".";
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return makeError("cannot create directory '" + dir + "': " + ec.message());
-  llvm::SmallString<256> model(dir);
-  llvm::sys::path::append(model, "host-profile-%%%%%%%%.tmp");
-  int fd = -1;
-  llvm::SmallString<256> temporary;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(model, fd, temporary))
-    return makeError("cannot create a temporary file in '" + dir +
-                     "': " + ec.message());
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << profile.toJSON();
-    os.close();
-    if (os.has_error()) {
-      std::string message = os.error().message();
-      os.clear_error();
-      llvm::sys::fs::remove(temporary);
-      return makeError("cannot write '" + temporary + "': " + message);
-    }
-  }
-  if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
-    llvm::sys::fs::remove(temporary);
-    return makeError("cannot rename '" + temporary + "' to '" + path +
-                     "': " + ec.message());
-  }
-  return llvm::Error::success();
+  return writeFileAtomically(path, profile.toJSON());
 }
 
 //===----------------------------------------------------------------------===//

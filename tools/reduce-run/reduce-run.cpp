@@ -71,6 +71,11 @@ static cl::opt<bool>
     printTiming("print-timing",
                 cl::desc("Print one JSON line of timings on stderr"),
                 cl::cat(category));
+static cl::opt<bool>
+    noJitCache("no-jit-cache",
+               cl::desc("Compile without the persistent JIT cache (as "
+                        "REDUCE_JIT_CACHE=off)"),
+               cl::cat(category));
 static cl::opt<uint64_t> randomInputs(
     "random-inputs",
     cl::desc("Fill the arguments without --input with random data from this "
@@ -159,6 +164,7 @@ int main(int argc, char **argv) {
   JitOptions options;
   options.optLevel = optLevel;
   options.pipelineOptions = pipelineOptions;
+  options.persistentCache = !noJitCache;
   llvm::Expected<std::unique_ptr<JitModule>> module = compileInput(options);
   if (!module)
     return fail(module.takeError());
@@ -234,7 +240,12 @@ int main(int argc, char **argv) {
   if (printTiming) {
     llvm::errs() << "{\"entry\":\"" << entry << "\",\"repeat\":" << repeat
                  << ",\"compile_ms\":"
-                 << llvm::format("%.3f", (*module)->getCompileMillis());
+                 << llvm::format("%.3f", (*module)->getCompileMillis())
+                 << ",\"cache\":\"" << (*module)->getCacheStatus() << "\"";
+    if (!(*module)->getCacheProblem().empty()) {
+      llvm::errs() << ",\"cache_problem\":";
+      llvm::json::OStream(llvm::errs()).value((*module)->getCacheProblem());
+    }
     if (!times.empty()) {
       std::sort(times.begin(), times.end());
       double median = times.size() % 2

@@ -31,11 +31,9 @@
 #include <memory>
 #include <string>
 
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
-
 namespace mlir::reduce {
+
+class LoadedObject;
 
 /// The type of one entry argument or result: a ranked tensor whose dynamic
 /// sizes are ShapedType::kDynamic, or (results only) an unranked tensor,
@@ -62,6 +60,11 @@ struct JitOptions {
   /// (ensureHostProfile in reduce/JIT/Calibrate.h; a few seconds, once).
   /// False: use the profile if there is one, else the static default.
   bool calibrateOnFirstUse = true;
+  /// Load the compiled code from the persistent cache when it holds the
+  /// module's object for these options and this host, else compile it and
+  /// store it there (reduce/JIT/ObjectCache.h; REDUCE_JIT_CACHE=off
+  /// disables the cache as false does).
+  bool persistentCache = true;
 };
 
 class JitModule;
@@ -156,8 +159,17 @@ public:
   /// Names of the entry functions, in module order.
   llvm::ArrayRef<std::string> getEntryNames() const { return entryNames; }
 
-  /// Wall time spent in parsing, lowering and LLVM code generation.
+  /// Wall time spent in parsing, lowering and LLVM code generation (or
+  /// reading the object from the persistent cache) and loading the code.
   double getCompileMillis() const { return compileMillis; }
+
+  /// How the persistent cache served the compilation: "hit" (the object
+  /// was loaded from it), "miss" (compiled, and stored unless
+  /// getCacheProblem says otherwise) or "off".
+  llvm::StringRef getCacheStatus() const { return cacheStatus; }
+  /// Why a miss was one ("no entry", "checksum mismatch", ...) and, after
+  /// it, why the object could not be stored; empty otherwise.
+  llvm::StringRef getCacheProblem() const { return cacheProblem; }
 
   /// The target description the module was compiled for, as one line of
   /// JSON (the fields of ReduceTarget), and the profile it came from
@@ -171,14 +183,23 @@ private:
   compileOwned(OwningOpRef<ModuleOp> module, const JitOptions &options,
                double parseMillis);
 
+  /// The entry metadata the compiled code needs besides its signature (the
+  /// runtime-check sites, the target, the libraries), as the persistent
+  /// cache stores it, and its reading back (false if malformed).
+  std::string writeMetadata() const;
+  bool readMetadata(llvm::StringRef json);
+
   std::unique_ptr<MLIRContext> context;
-  std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<LoadedObject> code;
   llvm::StringMap<JitFunction> functions;
   llvm::StringMap<std::string> rejected;
   std::vector<std::string> entryNames;
   double compileMillis = 0;
   std::string targetJSON;
   std::string profile;
+  bool usesOpenMP = false;
+  std::string cacheStatus = "off";
+  std::string cacheProblem;
 };
 
 /// Registers in `registry` every dialect, interface model and translation the
