@@ -673,6 +673,7 @@ int main(int argc, char **argv) {
   {
     JitOptions probe;
     probe.pipelineOptions = "threads=2";
+    probe.persistentCache = false;
     auto module = JitModule::compile(
         "func.func @f(%x: tensor<4xf32>) -> tensor<f32> {\n"
         "  %r = reduce.sum %x axes [0] : tensor<4xf32> -> tensor<f32>\n"
@@ -952,6 +953,8 @@ int main(int argc, char **argv) {
         for (const JitVariant &variant : variants) {
           JitOptions options;
           options.pipelineOptions = variant.options;
+          // The compile times reported are those of a compilation.
+          options.persistentCache = false;
           auto module = JitModule::compile(
               moduleFor(w, op, variant.runtimeAxes), options);
           auto fn = module ? (*module)->lookup("main")

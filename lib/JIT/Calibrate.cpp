@@ -221,6 +221,8 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       JitOptions jitOptions;
       jitOptions.pipelineOptions = pipelineOptions;
       jitOptions.calibrateOnFirstUse = false;
+      // Candidates of one calibration: nothing another process would load.
+      jitOptions.persistentCache = false;
       llvm::Expected<std::unique_ptr<JitModule>> compiled =
           JitModule::compile(source, jitOptions, "<calibration>");
       if (!compiled)
