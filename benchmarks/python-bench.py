@@ -18,9 +18,7 @@ wall-clock calls.
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
 import numpy as np
@@ -66,30 +64,25 @@ def median_ns(fn, min_seconds=0.5, min_calls=20):
     return times[len(times) // 2]
 
 
-def cxx_jit_ns(shape, axes, keepdims, dtype, repeat):
-    """Median per call of the C++ JIT API, through reduce-run."""
+def cxx_jit_ns(function, x, repeat):
+    """Median per call of the C++ JIT API on `x`, in this process."""
+    times = sorted(function._time_native(x, repeat))
+    return times[len(times) // 2]
+
+
+def module_source(shape, axes, keepdims, dtype):
+    """The module reduce_mlir.sum compiles for these arguments."""
     mlir_type = {np.float32: "f32", np.int32: "i32"}[dtype]
     in_type = "tensor<%sx%s>" % ("x".join(map(str, shape)), mlir_type)
     out_shape = [1 if d in axes else n for d, n in enumerate(shape)] \
         if keepdims else [n for d, n in enumerate(shape) if d not in axes]
     out_type = "tensor<%s%s>" % ("".join("%dx" % n for n in out_shape),
                                  mlir_type)
-    source = ("func.func @main(%%x: %s) -> %s {\n"
-              "  %%r = reduce.sum %%x axes [%s]%s : %s -> %s\n"
-              "  return %%r : %s\n}\n" %
-              (in_type, out_type, ", ".join(map(str, axes)),
-               " keep_dims" if keepdims else "", in_type, out_type, out_type))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "w.mlir")
-        with open(path, "w") as f:
-            f.write(source)
-        run = subprocess.run(
-            [os.path.join(build, "bin", "reduce-run"), path,
-             "--random-inputs", "1", "--repeat", str(repeat),
-             "--print-timing", "--output", os.path.join(tmp, "out.npy")],
-            check=True, capture_output=True, text=True)
-    timing = json.loads(run.stderr.strip().splitlines()[-1])
-    return timing["median_ns"]
+    return ("func.func @main(%%x: %s) -> %s {\n"
+            "  %%r = reduce.sum %%x axes [%s]%s : %s -> %s\n"
+            "  return %%r : %s\n}\n" %
+            (in_type, out_type, ", ".join(map(str, axes)),
+             " keep_dims" if keepdims else "", in_type, out_type, out_type))
 
 
 def main():
@@ -111,14 +104,15 @@ def main():
         # Rounds interleaved, the best median of each kept: the shared
         # machine's memory bandwidth drifts by 20% between runs.
         xa = rm.aligned(x)
+        main = rm.compile(module_source(shape, axes, keepdims, dtype))["main"]
         ours, ours_aligned, cxx = [], [], []
         for _ in range(ROUNDS):
             ours.append(median_ns(
                 lambda: rm.sum(x, axis=axes, keepdims=keepdims)))
             ours_aligned.append(median_ns(
                 lambda: rm.sum(xa, axis=axes, keepdims=keepdims)))
-            repeat = max(20, int(0.5e9 / max(ours[-1], 1)))
-            cxx.append(cxx_jit_ns(shape, axes, keepdims, dtype, repeat))
+            repeat = max(20, int(0.5e9 / max(ours_aligned[-1], 1)))
+            cxx.append(cxx_jit_ns(main, xa, repeat))
         ours, ours_aligned, cxx = min(ours), min(ours_aligned), min(cxx)
         print("%s %s %s axes %s: C++ JIT %.1f us; reduce_mlir.sum on a "
               "64-byte aligned array %.1f us (ratio C++/ours %.3f, target >= "

@@ -417,7 +417,9 @@ if python_path and os.path.exists(python_path):
         f"{py['w4']['package_ns'] / 1e3:.2f} us against "
         f"{py['w4']['numpy_ns'] / 1e3:.2f} us for `np.sum` (target: no "
         f"slower). The large workloads against the C++ JIT API "
-        f"(`reduce-run --repeat`, the same module; target >= 0.95), on a "
+        f"(`Function._time_native`: `JitFunction::call` in a C++ loop, the "
+        f"same module and array, in the same process, rounds interleaved; "
+        f"target >= 0.95), on a "
         f"64-byte aligned array (what the C++ API's buffers are, "
         f"`reduce_mlir.aligned`) and on NumPy's own allocation:")
     out("")

@@ -40,6 +40,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -295,6 +296,35 @@ public:
   }
   uint64_t getCalls() const { return calls.load(std::memory_order_relaxed); }
 
+  /// For the benchmark: converts `object` once, then times `repeat` calls of
+  /// the C++ JIT API (JitFunction::call, results dropped) on it, with the GIL
+  /// released; returns the nanoseconds of each call.
+  std::vector<double> timeNative(py::handle object, size_t repeat) {
+    Arguments args;
+    convertArguments(function, &object, 1, args);
+    if (llvm::Error mismatch = function.checkArguments(args.views))
+      throw py::type_error(llvm::toString(std::move(mismatch)));
+    std::vector<double> times;
+    times.reserve(repeat);
+    std::string problem;
+    {
+      py::gil_scoped_release release;
+      for (size_t i = 0; i < repeat && problem.empty(); ++i) {
+        auto start = std::chrono::steady_clock::now();
+        llvm::Expected<llvm::SmallVector<Buffer>> results =
+            function.call(args.views);
+        auto end = std::chrono::steady_clock::now();
+        if (!results)
+          problem = llvm::toString(results.takeError());
+        times.push_back(
+            std::chrono::duration<double, std::nano>(end - start).count());
+      }
+    }
+    if (!problem.empty())
+      throw py::value_error(problem);
+    return times;
+  }
+
 private:
   llvm::SmallVector<Buffer> runHandles(py::handle *objects, size_t count) {
     calls.fetch_add(1, std::memory_order_relaxed);
@@ -486,6 +516,10 @@ PYBIND11_MODULE(_reduce_mlir, m) {
       .def_property_readonly(
           "profile",
           [](const Module &module) { return module.module->getProfile().str(); })
+      .def_property_readonly("cache",
+                             [](const Module &module) {
+                               return module.module->getCacheStatus().str();
+                             })
       .def("lookup", &lookup, py::arg("name"));
 
   py::class_<Function, std::shared_ptr<Function>>(m, "Function")
@@ -494,7 +528,9 @@ PYBIND11_MODULE(_reduce_mlir, m) {
       .def_property_readonly("name", &Function::getName)
       .def_property_readonly("argument_types", &Function::getArgumentTypes)
       .def_property_readonly("result_types", &Function::getResultTypes)
-      .def_property_readonly("calls", &Function::getCalls);
+      .def_property_readonly("calls", &Function::getCalls)
+      .def("_time_native", &Function::timeNative, py::arg("x"),
+           py::arg("repeat"));
 
   m.def("compile", &compileSource, py::arg("source"), py::arg("options") = "",
         py::arg("opt_level") = 3, py::arg("buffer_name") = "<input>");

@@ -93,8 +93,15 @@ class Module:
 
     @property
     def compile_ms(self):
-        """Milliseconds spent parsing, lowering and generating code."""
+        """Milliseconds spent parsing, lowering and generating code (or
+        loading the object from the persistent cache)."""
         return self._module.compile_ms
+
+    @property
+    def cache(self):
+        """How the persistent JIT cache served the compilation: 'hit',
+        'miss' or 'off' (docs/jit.md)."""
+        return self._module.cache
 
     @property
     def target(self):

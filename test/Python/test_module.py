@@ -211,3 +211,34 @@ def test_numpy_style_errors():
         rm.sum(x, options="vector-width=banana")
     # Still fine afterwards.
     assert rm.sum(x, axis=1, dtype=np.float32).tolist() == [0.0, 0.0]
+
+
+def test_persistent_cache_across_processes(tmp_path):
+    """A second process loads the object the first one compiled."""
+    import subprocess
+    import sys
+    script = (
+        "import sys, numpy as np, reduce_mlir as rm\n"
+        "m = rm.compile(sys.stdin.read())\n"
+        "x = np.arange(6, dtype=np.float32).reshape(2, 3)\n"
+        "print(m.cache, m.f(x).tolist(), m.two(np.ones((2, 4), np.int32),"
+        " np.full(4, 2.0))[1])\n")
+    env = dict(os.environ, REDUCE_CACHE_DIR=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(sys.path))
+    env.pop("REDUCE_JIT_CACHE", None)
+    outputs = [subprocess.run([sys.executable, "-c", script], input=SOURCE,
+                              env=env, check=True, capture_output=True,
+                              text=True).stdout.split(" ", 1)
+               for _ in range(2)]
+    assert [status for status, _ in outputs] == ["miss", "hit"]
+    assert outputs[0][1] == outputs[1][1] == "[3.0, 12.0] 4.0\n"
+    assert rm.compile(SOURCE).cache == "off"  # lit runs with REDUCE_JIT_CACHE=off
+
+
+def test_time_native(module):
+    """The benchmark's in-process timing of the C++ JIT API."""
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    times = module.f._time_native(x, 5)
+    assert len(times) == 5 and all(t > 0 for t in times)
+    with pytest.raises(TypeError):
+        module.f._time_native(np.zeros(3, np.float32), 1)
