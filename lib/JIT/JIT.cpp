@@ -217,7 +217,8 @@ std::string JitModule::writeMetadata() const {
     llvm::json::Array sites;
     for (const std::string &site : entry.getValue().checkSites)
       sites.push_back(site);
-    entries[entry.getKey()] = llvm::json::Object{{"check_sites", std::move(sites)}};
+    entries[entry.getKey()] =
+        llvm::json::Object{{"check_sites", std::move(sites)}};
   }
   llvm::json::Object metadata{{"target", targetJSON},
                               {"profile", profile},
@@ -244,14 +245,15 @@ bool JitModule::readMetadata(StringRef json) {
   if (!target || !profileName || !openMP || !entries ||
       entries->size() != functions.size())
     return false;
+  // Read every function's sites before setting any.
+  llvm::StringMap<std::vector<std::string>> sitesByFunction;
   for (auto &entry : functions) {
     const llvm::json::Object *stored = entries->getObject(entry.getKey());
     const llvm::json::Array *sites =
         stored ? stored->getArray("check_sites") : nullptr;
     if (!sites)
       return false;
-    std::vector<std::string> &checkSites = entry.getValue().checkSites;
-    checkSites.clear();
+    std::vector<std::string> &checkSites = sitesByFunction[entry.getKey()];
     for (const llvm::json::Value &site : *sites) {
       std::optional<StringRef> text = site.getAsString();
       if (!text)
@@ -259,16 +261,19 @@ bool JitModule::readMetadata(StringRef json) {
       checkSites.push_back(text->str());
     }
   }
+  for (auto &entry : functions)
+    entry.getValue().checkSites =
+        std::move(sitesByFunction[entry.getKey()]);
   targetJSON = target->str();
   profile = profileName->str();
   usesOpenMP = *openMP;
   return true;
 }
 
-/// Sets `lowered` to the results of the lowered function: an unranked result as its data and its
-/// shape (reduce-unranked-results), then the status of runtime checks
-/// (lower-reduce). The pipeline's out-params option gives them as
-/// out-params when all have static shapes.
+/// Sets `lowered` to the results of the lowered function: an unranked
+/// result as its data and its shape (reduce-unranked-results), then the
+/// status of runtime checks (lower-reduce). The pipeline's out-params option
+/// gives them as out-params when all have static shapes.
 static void setLoweredResults(SmallVectorImpl<TensorSignature> &lowered,
                               ArrayRef<TensorSignature> results,
                               bool hasStatus) {

@@ -61,7 +61,8 @@ static void addPackedInterface(llvm::Function &function) {
 }
 
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-mlir::reduce::emitJitObject(ModuleOp module, llvm::ArrayRef<std::string> entries,
+mlir::reduce::emitJitObject(ModuleOp module,
+                            llvm::ArrayRef<std::string> entries,
                             unsigned optLevel,
                             llvm::TargetMachine &targetMachine) {
   llvm::LLVMContext context;
