@@ -116,6 +116,14 @@ LoadedObject::load(std::unique_ptr<llvm::MemoryBuffer> object,
   llvm::orc::LLJIT &lljit = *loaded->jit;
   llvm::orc::JITDylib &main = lljit.getMainJITDylib();
   char prefix = lljit.getDataLayout().getGlobalPrefix();
+  // The process first: a symbol the process defines (malloc and free,
+  // which the sanitizers' runtime replaces) must not resolve through a
+  // library's own dependencies (libc).
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
   for (const std::string &library : sharedLibs) {
     auto generator =
         llvm::orc::DynamicLibrarySearchGenerator::Load(library.c_str(), prefix);
@@ -124,11 +132,6 @@ LoadedObject::load(std::unique_ptr<llvm::MemoryBuffer> object,
                        "': " + llvm::toString(generator.takeError()));
     main.addGenerator(std::move(*generator));
   }
-  auto process =
-      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
-  if (!process)
-    return process.takeError();
-  main.addGenerator(std::move(*process));
   if (llvm::Error err = lljit.addObjectFile(std::move(object)))
     return std::move(err);
   if (llvm::Error err = lljit.initialize(main))
