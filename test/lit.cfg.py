@@ -41,7 +41,8 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
-tools = ["reduce-opt", "reduce-run", "reduce-translate", "reduce-tune", "mlir-opt"]
+tools = ["reduce-compile", "reduce-opt", "reduce-run", "reduce-translate",
+         "reduce-tune", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Debian's python3 with python3-numpy, to write and read .npy files.
