@@ -70,8 +70,17 @@ llvm::Error FirstErrorCapture::takeError(const llvm::Twine &fallback) {
 llvm::Error mlir::reduce::configurePipeline(ReduceToLLVMOptions &options,
                                             llvm::StringRef text,
                                             const CompileTarget &target) {
-  if (failed(options.parseFromString(text)))
-    return makeError("invalid pipeline options '" + text + "'");
+  std::string problems;
+  llvm::raw_string_ostream problemStream(problems);
+  if (failed(options.parseFromString(text, problemStream))) {
+    // "<Pass-Options-Parser>: no such option bogus" -> "no such option bogus"
+    llvm::StringRef problem = llvm::StringRef(problems).trim();
+    problem = problem.split('\n').first;
+    if (problem.contains(": "))
+      problem = problem.split(": ").second;
+    return makeError("invalid pipeline options '" + text + "'" +
+                     (problem.empty() ? "" : ": " + problem));
+  }
   // The wrappers pass the static-shaped results as out-params.
   options.outParams = true;
   if (!target.isNative) {

@@ -29,13 +29,14 @@
 #include "reduce/JIT/JIT.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
-#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -56,12 +57,12 @@ static cl::opt<std::string> outputFile("o",
 static cl::opt<std::string>
     headerFile("header", cl::desc("Also write the C header to this file"),
                cl::value_desc("file"), cl::init(""), cl::cat(category));
-static cl::opt<EmitKind> emitKind(
-    "emit", cl::desc("What to write"), cl::init(EmitKind::object),
-    cl::values(clEnumValN(EmitKind::object, "obj", "an object file"),
-               clEnumValN(EmitKind::assembly, "asm", "assembly"),
-               clEnumValN(EmitKind::llvmIR, "llvm", "optimized LLVM IR")),
-    cl::cat(category));
+static cl::opt<std::string>
+    emitKind("emit", cl::desc("What to write: obj (an object file, the "
+                              "default), asm (assembly) or llvm (optimized "
+                              "LLVM IR)"),
+             cl::value_desc("obj|asm|llvm"), cl::init("obj"),
+             cl::cat(category));
 static cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("The CPU to compile for: native (the host's, with the host "
@@ -80,9 +81,11 @@ static cl::opt<std::string>
                 cl::desc("The .bin of an OpenVINO IR (default: beside the "
                          ".xml)"),
                 cl::init(""), cl::cat(category));
-static cl::opt<unsigned> optLevel("O", cl::Prefix,
-                                  cl::desc("LLVM optimization level 0-3"),
-                                  cl::init(3), cl::cat(category));
+static cl::opt<std::string> optLevel("O", cl::Prefix,
+                                     cl::desc("LLVM optimization level 0-3 "
+                                              "(default 3)"),
+                                     cl::value_desc("level"), cl::init("3"),
+                                     cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "reduce-compile: error: " << message << "\n";
@@ -141,7 +144,8 @@ writeFile(llvm::StringRef path, bool binary,
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
-  // Bad flags are one line too.
+  // Bad flags are one line too. Every option is a string checked here:
+  // cl reports a bad value of a typed option on stderr by itself.
   std::string flagErrors;
   llvm::raw_string_ostream flagStream(flagErrors);
   if (!cl::ParseCommandLineOptions(
@@ -149,18 +153,32 @@ int main(int argc, char **argv) {
           "reduce-compile: compile a module with reduce ops to an object "
           "file and a C header\n",
           &flagStream)) {
+    // "reduce-compile: Unknown command line argument '--x'.  Try: ..."
     llvm::StringRef message = llvm::StringRef(flagErrors).trim();
-    message = message.split('\n').first;
-    // cl's own prefix is the program name.
-    message.consume_front(llvm::StringRef(argv[0]));
+    message = message.split('\n').first.split(".  Try:").first;
+    message.consume_front(llvm::sys::path::filename(argv[0]));
     message.consume_front(": ");
-    return fail(message);
+    return fail(message.empty() ? llvm::StringRef("invalid command line")
+                                : message);
   }
   if (outputFile.empty())
     return fail("no output file: expected -o <file>");
+  std::optional<EmitKind> emit =
+      llvm::StringSwitch<std::optional<EmitKind>>(emitKind)
+          .Case("obj", EmitKind::object)
+          .Case("asm", EmitKind::assembly)
+          .Case("llvm", EmitKind::llvmIR)
+          .Default(std::nullopt);
+  if (!emit)
+    return fail("invalid --emit value '" + emitKind +
+                "'; expected obj, asm or llvm");
+  unsigned level = 0;
+  if (llvm::StringRef(optLevel).getAsInteger(10, level) || level > 3)
+    return fail("invalid optimization level '-O" + optLevel +
+                "'; expected -O0, -O1, -O2 or -O3");
 
   llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(targetCpu, optLevel);
+      createTargetMachine(targetCpu, level);
   if (!machine)
     return fail(machine.takeError());
   CompileTarget target = describeTarget(**machine, targetCpu == "native");
@@ -183,10 +201,10 @@ int main(int argc, char **argv) {
   for (const CFunction &fn : interface->functions)
     exported.push_back(fn.cName);
   if (llvm::Error err = writeFile(
-          outputFile, emitKind == EmitKind::object,
+          outputFile, *emit == EmitKind::object,
           [&](llvm::raw_pwrite_stream &os) {
-            return emitModule(**module, exported, **machine, optLevel,
-                              emitKind, os);
+            return emitModule(**module, exported, **machine, level, *emit,
+                              os);
           }))
     return fail(std::move(err));
   if (!headerFile.empty()) {
