@@ -155,6 +155,22 @@ int main(void) {
           sum_dynamic_runtime_axis_f32(&in, axis, &out) ==
               REDUCE_AOT_AXIS_OUT_OF_RANGE);
   }
+  {
+    double values[5] = {1.5, -2.0, 7.25, 3.0, 7.0};
+    double copied[5] = {0, 0, 0, 0, 0};
+    double max = 0;
+    copy_and_max_f64_arg0_t in;
+    copy_and_max_f64_result0_t out;
+    in.data = values;
+    in.sizes[0] = 5;
+    in.strides[0] = 1;
+    out.data = copied;
+    out.capacity = 5;
+    ok = copy_and_max_f64(&in, &out, &max) == REDUCE_AOT_OK &&
+         out.sizes[0] == 5 && max == 7.25 &&
+         memcmp(values, copied, sizeof values) == 0;
+    check("copy_and_max_f64", ok);
+  }
   printf("failures: %d\n", failures);
   return failures != 0;
 }

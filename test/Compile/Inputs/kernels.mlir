@@ -31,3 +31,12 @@ func.func @sum_dynamic_runtime_axis_f32(%x: tensor<?x?xf32>, %axes: tensor<1xi64
   %r = reduce.sum %x axes %axes keep_dims : tensor<?x?xf32>, tensor<1xi64> -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+/// A rank-0 result returned beside a dynamic one, and a result that is the
+/// input itself (no axes): the wrapper copies both out of the kernel's
+/// allocations.
+func.func @copy_and_max_f64(%x: tensor<?xf64>) -> (tensor<?xf64>, tensor<f64>) {
+  %same = reduce.sum %x axes [] : tensor<?xf64> -> tensor<?xf64>
+  %max = reduce.max %x axes [0] : tensor<?xf64> -> tensor<f64>
+  return %same, %max : tensor<?xf64>, tensor<f64>
+}
