@@ -117,8 +117,14 @@ static void writeTensorMacros(const CFunction &fn, bool isResult,
   if (tensor.isStatic())
     os << "#define " << prefix << "_ELEMENTS " << tensor.getNumElements()
        << "\n";
-  os << "#define " << prefix << "_CTYPE " << getCTypeName(tensor.elementType)
-     << "\n";
+  os << "#define " << prefix << "_CTYPE " << getCTypeName(tensor.elementType);
+  if (tensor.elementType == ElementType::f16)
+    os << " /* the bits of an f16 (IEEE binary16) */";
+  else if (tensor.elementType == ElementType::bf16)
+    os << " /* the bits of a bf16 (bfloat16) */";
+  else if (tensor.elementType == ElementType::i1)
+    os << " /* i1: 0 or 1 */";
+  os << "\n";
 }
 
 /// The descriptor struct of a tensor with a dynamic size.
