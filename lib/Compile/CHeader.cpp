@@ -130,7 +130,7 @@ static void writeTensorMacros(const CFunction &fn, bool isResult,
 /// The descriptor struct of a tensor with a dynamic size.
 static void writeDescriptor(const CFunction &fn, bool isResult, size_t index,
                             const CTensor &tensor, llvm::raw_ostream &os) {
-  StringRef type = getCTypeName(tensor.elementType);
+  std::string type = getCTypeName(tensor.elementType);
   int64_t rank = tensor.getRank();
   os << "typedef struct {\n";
   if (isResult)
@@ -201,7 +201,7 @@ static void writeFunction(const CFunction &fn, llvm::raw_ostream &os) {
     os << (first ? "" : ", ");
     first = false;
     std::string type = tensor.isStatic()
-                           ? getCTypeName(tensor.elementType).str()
+                           ? getCTypeName(tensor.elementType)
                            : descriptorName(fn, isResult, index);
     os << (isResult ? "" : "const ") << type << " *"
        << paramName(isResult, index);

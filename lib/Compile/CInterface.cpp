@@ -77,34 +77,18 @@ bool CFunction::hasOutParams() const {
   return llvm::all_of(results, [](const CTensor &t) { return t.isStatic(); });
 }
 
-llvm::StringRef mlir::reduce::getCTypeName(ElementType type) {
-  switch (type) {
-  case ElementType::f16:
-  case ElementType::bf16:
+std::string mlir::reduce::getCTypeName(ElementType type) {
+  // Storage types: bits for the 16-bit floats, a byte for bools.
+  if (type == ElementType::f16 || type == ElementType::bf16)
     return "uint16_t";
-  case ElementType::f32:
-    return "float";
-  case ElementType::f64:
-    return "double";
-  case ElementType::i8:
-    return "int8_t";
-  case ElementType::i16:
-    return "int16_t";
-  case ElementType::i32:
-    return "int32_t";
-  case ElementType::i64:
-    return "int64_t";
-  case ElementType::u8:
-  case ElementType::i1:
+  if (type == ElementType::i1)
     return "uint8_t";
-  case ElementType::u16:
-    return "uint16_t";
-  case ElementType::u32:
-    return "uint32_t";
-  case ElementType::u64:
-    return "uint64_t";
-  }
-  llvm_unreachable("unknown element type");
+  if (type == ElementType::f32)
+    return "float";
+  if (type == ElementType::f64)
+    return "double";
+  return (isUnsigned(type) ? "uint" : "int") +
+         std::to_string(8 * getByteWidth(type)) + "_t";
 }
 
 //===----------------------------------------------------------------------===//

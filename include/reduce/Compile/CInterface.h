@@ -133,7 +133,7 @@ llvm::Error recordLowering(CInterface &interface, ModuleOp lowered);
 /// The C type of the elements of `type` in the header: float, double,
 /// int8_t..int64_t, uint8_t..uint64_t; uint8_t for i1 (0 or 1) and uint16_t
 /// for the bits of f16 and bf16.
-llvm::StringRef getCTypeName(ElementType type);
+std::string getCTypeName(ElementType type);
 
 } // namespace mlir::reduce
 
