@@ -96,9 +96,11 @@ private:
   Value i1(bool value) { return LLVM::ConstantOp::create(b, i1Type, value); }
   Value code(CReturnCode value) { return i32(static_cast<int32_t>(value)); }
   /// `base` + `bytes`.
+  /// (Descriptor offsets: a few words, far below 2^31.)
   Value byteAddress(Value base, int64_t bytes) {
-    return LLVM::GEPOp::create(b, ptrType, i8Type, base,
-                               ArrayRef<LLVM::GEPArg>{bytes});
+    return LLVM::GEPOp::create(
+        b, ptrType, i8Type, base,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
   }
   Value loadI64(Value address) {
     return LLVM::LoadOp::create(b, i64Type, address);
@@ -328,8 +330,9 @@ Value WrapperBuilder::callReturningResults(ArrayRef<Descriptor> arguments) {
       auto store = [&](Value value, Value array, int64_t dim) {
         LLVM::StoreOp::create(
             b, value,
-            LLVM::GEPOp::create(b, ptrType, i64Type, array,
-                                ArrayRef<LLVM::GEPArg>{dim}));
+            LLVM::GEPOp::create(
+                b, ptrType, i64Type, array,
+                ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(dim)}));
       };
       for (int64_t dim = 0; dim < rank; ++dim) {
         store(sizes[dim], sizesAddress, dim);
