@@ -25,10 +25,10 @@ using namespace mlir::reduce;
 
 std::string mlir::reduce::getHeaderGuard(llvm::StringRef path) {
   std::string guard = "REDUCE_AOT_";
-  for (char c : llvm::sys::path::filename(path))
-    guard += std::isalnum(static_cast<unsigned char>(c))
-                 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c)))
-                 : '_';
+  for (char c : llvm::sys::path::filename(path)) {
+    auto byte = static_cast<unsigned char>(c);
+    guard += std::isalnum(byte) ? static_cast<char>(std::toupper(byte)) : '_';
+  }
   return guard;
 }
 
@@ -65,29 +65,29 @@ static void writeCommonBlock(llvm::raw_ostream &os) {
 }
 
 static void writeABIComment(llvm::StringRef source, llvm::raw_ostream &os) {
-  os << "/* The C interface of the functions that reduce-compile compiled from\n"
-     << " * '" << source << "'. Generated: do not edit.\n"
+  os << "/* The C interface of the functions that reduce-compile compiled\n"
+     << " * from '" << source << "'. Generated: do not edit.\n"
      << " *\n"
      << " * ABI (docs/aot.md):\n"
      << " * - Each function returns an int32_t: REDUCE_AOT_OK (0) on success,\n"
      << " *   else one of the REDUCE_AOT_* codes below. After an error the\n"
      << " *   results hold unspecified values.\n"
-     << " * - The parameters are the arguments, then the results, in the order\n"
-     << " *   of the MLIR function. The caller owns every buffer; the results\n"
-     << " *   must not overlap the arguments or each other. The functions keep\n"
-     << " *   no state: they may run on several threads at once.\n"
-     << " * - A tensor of static shape is a pointer to its elements, dense and\n"
-     << " *   row-major: `const T *` for an argument (only read), `T *` for a\n"
-     << " *   result (NAME_RESULTk_ELEMENTS elements, all written).\n"
+     << " * - The parameters are the arguments, then the results, in the\n"
+     << " *   order of the MLIR function. The caller owns every buffer; the\n"
+     << " *   results must not overlap the arguments or each other. The\n"
+     << " *   functions keep no state: several threads may call them at once.\n"
+     << " * - A tensor of static shape is a pointer to its elements, dense\n"
+     << " *   and row-major: `const T *` for an argument (only read), `T *`\n"
+     << " *   for a result (NAME_RESULTk_ELEMENTS elements, all written).\n"
      << " * - A tensor with a dynamic size is a pointer to a descriptor\n"
      << " *   (NAME_argK_t, NAME_resultK_t), sizes and strides in elements.\n"
-     << " *   An argument's data must be dense row-major: strides[R-1] == 1 and\n"
-     << " *   strides[d] == strides[d+1] * sizes[d+1] (a dimension of size 1\n"
-     << " *   may have any stride), else REDUCE_AOT_NON_CONTIGUOUS; a size that\n"
-     << " *   is negative or differs from a static size of the type gives\n"
-     << " *   REDUCE_AOT_SHAPE_MISMATCH. A result's data holds `capacity`\n"
-     << " *   elements; the call writes its sizes and row-major strides, and\n"
-     << " *   its elements when they fit, else it returns\n"
+     << " *   An argument's data must be dense row-major: strides[R-1] == 1\n"
+     << " *   and strides[d] == strides[d+1] * sizes[d+1] (a dimension of\n"
+     << " *   size 1 may have any stride), else REDUCE_AOT_NON_CONTIGUOUS; a\n"
+     << " *   size that is negative or differs from a static size of the\n"
+     << " *   type gives REDUCE_AOT_SHAPE_MISMATCH. A result's data holds\n"
+     << " *   `capacity` elements; the call writes its sizes and row-major\n"
+     << " *   strides, and its elements when they fit, else it returns\n"
      << " *   REDUCE_AOT_CAPACITY_TOO_SMALL (the sizes tell what is needed).\n"
      << " * - Element types: f32 float, f64 double, iN intN_t, uiN uintN_t;\n"
      << " *   i1 is uint8_t holding 0 or 1; f16 and bf16 are uint16_t holding\n"

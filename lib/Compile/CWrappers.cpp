@@ -369,8 +369,8 @@ Value WrapperBuilder::callReturningResults(ArrayRef<Descriptor> arguments) {
     for (Value other : notOwned)
       owned = LLVM::AndOp::create(
           b, owned, icmp(LLVM::ICmpPredicate::ne, allocation, other));
-    LLVM::CallOp::create(
-        b, free, ValueRange{LLVM::SelectOp::create(b, owned, allocation, null)});
+    Value freed = LLVM::SelectOp::create(b, owned, allocation, null);
+    LLVM::CallOp::create(b, free, ValueRange{freed});
     notOwned.push_back(allocation);
   }
   Value copied = LLVM::SelectOp::create(
@@ -413,7 +413,8 @@ llvm::Error WrapperBuilder::build() {
   SmallVector<Descriptor> arguments;
   for (size_t index = 0, e = fn.arguments.size(); index < e; ++index)
     arguments.push_back(unpackArgument(index, shapeBad, nonDense));
-  if (llvm::any_of(fn.arguments, [](const CTensor &t) { return !t.isStatic(); })) {
+  auto isDynamic = [](const CTensor &t) { return !t.isStatic(); };
+  if (llvm::any_of(fn.arguments, isDynamic)) {
     returnIf(shapeBad, code(CReturnCode::shapeMismatch));
     returnIf(nonDense, code(CReturnCode::nonContiguous));
   }

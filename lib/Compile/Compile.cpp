@@ -1,4 +1,4 @@
-//===- Compile.cpp - Lower a module for ahead-of-time use from C -*- C++ -*-===//
+//===- Compile.cpp - Lower a module for ahead-of-time use from C ---------===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -149,8 +149,9 @@ llvm::Error mlir::reduce::emitModule(ModuleOp module,
     return llvm::Error::success();
   }
   llvm::legacy::PassManager passes;
-  auto fileType = kind == EmitKind::object ? llvm::CodeGenFileType::ObjectFile
-                                           : llvm::CodeGenFileType::AssemblyFile;
+  auto fileType = kind == EmitKind::object
+                      ? llvm::CodeGenFileType::ObjectFile
+                      : llvm::CodeGenFileType::AssemblyFile;
   if (machine.addPassesToEmitFile(passes, os, nullptr, fileType))
     return makeError("the target machine cannot emit this file type");
   passes.run(*llvmModule);

@@ -40,6 +40,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cctype>
+
 using namespace mlir;
 using namespace mlir::reduce;
 namespace cl = llvm::cl;
@@ -158,8 +160,13 @@ int main(int argc, char **argv) {
     message = message.split('\n').first.split(".  Try:").first;
     message.consume_front(llvm::sys::path::filename(argv[0]));
     message.consume_front(": ");
-    return fail(message.empty() ? llvm::StringRef("invalid command line")
-                                : message);
+    if (message.empty())
+      return fail("invalid command line");
+    // Diagnostics start in lower case: "unknown command line argument".
+    std::string text = message.str();
+    text[0] =
+        static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+    return fail(text);
   }
   if (outputFile.empty())
     return fail("no output file: expected -o <file>");
