@@ -44,7 +44,8 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.reduce_tools_dir, config.llvm_tools_dir]
-tools = ["reduce-opt", "reduce-run", "reduce-translate", "reduce-tune", "mlir-opt"]
+tools = ["reduce-compile", "reduce-opt", "reduce-run", "reduce-translate",
+         "reduce-tune", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Debian's python3 with python3-numpy, to write and read .npy files.
@@ -58,6 +59,13 @@ runtime_lib_dir = config.llvm_shlib_dir or os.path.join(
 for runtime in ["mlir_runner_utils", "mlir_c_runner_utils"]:
     config.substitutions.append(
         ("%" + runtime, os.path.join(runtime_lib_dir, "lib" + runtime + ".so")))
+# The OpenMP runtime (libomp-22-dev) for the threads=N execution tests
+# (test/Integration, test/Compile); it sits beside the runner libraries.
+libomp = os.path.join(runtime_lib_dir, "libomp.so")
+if os.path.exists(libomp):
+    config.available_features.add("libomp")
+config.substitutions.append(("%libomp_dir", runtime_lib_dir))
+config.substitutions.append(("%libomp", libomp))
 
 # Host CPU features for the execution tests of target-specific lowerings:
 # `avx512dq` when the CPU has the AVX-512DQ range instructions on every
@@ -73,6 +81,12 @@ except OSError:
     cpu_flags = set()
 if {"avx512dq", "avx512vl"} <= cpu_flags:
     config.available_features.add("avx512dq")
+# `x86-64-v3` and `x86-64-v4` when the CPU runs code compiled for that level
+# (reduce-compile --target-cpu, test/Compile).
+if {"avx2", "fma", "bmi1", "bmi2", "f16c", "movbe"} <= cpu_flags:
+    config.available_features.add("x86-64-v3")
+    if {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"} <= cpu_flags:
+        config.available_features.add("x86-64-v4")
 
 # Sanitizer build: options, features `asan`/`ubsan`/`fuzzer`, the canary and
 # the fuzz targets (test/Robustness, test/Fuzz).

@@ -1,0 +1,42 @@
+// The module the execution tests of reduce-compile compile: static shapes
+// (f32 sum, i32 min with keep_dims), runtime axes (an error code for a bad
+// axis) and dynamic shapes (descriptors).
+
+func.func @sum_rows_f32(%x: tensor<6x12xf32>) -> tensor<6xf32> {
+  %r = reduce.sum %x axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+func.func @min_cols_keep_i32(%x: tensor<6x12xi32>) -> tensor<1x12xi32> {
+  %r = reduce.min %x axes [0] keep_dims : tensor<6x12xi32> -> tensor<1x12xi32>
+  return %r : tensor<1x12xi32>
+}
+
+/// Runtime axes: the axis is checked when the code runs.
+func.func @min_runtime_axis_i32(%x: tensor<6x12xi32>, %axes: tensor<1xi64>) -> tensor<6x1xi32> {
+  %r = reduce.min %x axes %axes keep_dims : tensor<6x12xi32>, tensor<1xi64> -> tensor<6x1xi32>
+  return %r : tensor<6x1xi32>
+}
+
+/// Dynamic shapes: descriptors in and out; two results, one static.
+func.func @sum_dynamic_f32(%x: tensor<?x8xf32>) -> (tensor<?xf32>, tensor<1x1xf32>) {
+  %rows = reduce.sum %x axes [1] : tensor<?x8xf32> -> tensor<?xf32>
+  %all = reduce.sum %x axes [0, 1] keep_dims : tensor<?x8xf32> -> tensor<1x1xf32>
+  return %rows, %all : tensor<?xf32>, tensor<1x1xf32>
+}
+
+/// Dynamic shapes with runtime axes: the status comes back with the
+/// results the kernel allocated.
+func.func @sum_dynamic_runtime_axis_f32(%x: tensor<?x?xf32>, %axes: tensor<1xi64>) -> tensor<?x?xf32> {
+  %r = reduce.sum %x axes %axes keep_dims : tensor<?x?xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+/// A rank-0 result returned beside a dynamic one, and a result that is the
+/// input itself (no axes): the wrapper copies both out of the kernel's
+/// allocations.
+func.func @copy_and_max_f64(%x: tensor<?xf64>) -> (tensor<?xf64>, tensor<f64>) {
+  %same = reduce.sum %x axes [] : tensor<?xf64> -> tensor<?xf64>
+  %max = reduce.max %x axes [0] : tensor<?xf64> -> tensor<f64>
+  return %same, %max : tensor<?xf64>, tensor<f64>
+}
