@@ -112,30 +112,16 @@ mlir::reduce::lowerForC(ModuleOp module, const ReduceToLLVMOptions &options,
                         llvm::StringRef prefix) {
   MLIRContext *context = module.getContext();
   FirstErrorCapture errors(context);
-  if (failed(verify(module)))
+  if (failed(verifyPipelineInput(module)))
     return errors.takeError("the module does not verify");
-  // The pipeline lowers the functions of the top-level module only.
-  WalkResult nested = module->walk([&](ModuleOp inner) {
-    if (inner == module)
-      return WalkResult::advance();
-    inner.emitError("nested modules are not supported: put the functions in "
-                    "the top-level module");
-    return WalkResult::interrupt();
-  });
-  if (nested.wasInterrupted())
-    return errors.takeError("nested module");
 
   llvm::Expected<CInterface> interface = analyzeCInterface(module, prefix);
   if (!interface)
     return interface.takeError();
   // Arguments are the caller's, read-only: bufferization must not write
   // into them.
-  for (const CFunction &fn : interface->functions) {
-    auto func = module.lookupSymbol<func::FuncOp>(fn.mlirName);
-    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-      func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
-                      BoolAttr::get(context, false));
-  }
+  for (const CFunction &fn : interface->functions)
+    markArgumentsReadOnly(module.lookupSymbol<func::FuncOp>(fn.mlirName));
 
   PassManager pm(context);
   buildReduceToLLVMPipeline(pm, options);

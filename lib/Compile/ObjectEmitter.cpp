@@ -123,18 +123,30 @@ static void internalize(llvm::Module &module,
     alias.setLinkage(llvm::GlobalValue::InternalLinkage);
 }
 
+llvm::Expected<std::unique_ptr<llvm::Module>>
+mlir::reduce::translateForTarget(ModuleOp module, llvm::LLVMContext &context,
+                                 const llvm::TargetMachine &machine,
+                                 llvm::StringRef name) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context, name);
+  if (!llvmModule)
+    return makeError("cannot translate the lowered module to LLVM IR");
+  llvmModule->setDataLayout(machine.createDataLayout());
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  return std::move(llvmModule);
+}
+
 llvm::Error mlir::reduce::emitModule(ModuleOp module,
                                      llvm::ArrayRef<std::string> exported,
                                      llvm::TargetMachine &machine,
                                      unsigned optLevel, EmitKind kind,
                                      llvm::raw_pwrite_stream &os) {
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext, "reduce-compile");
-  if (!llvmModule)
-    return makeError("cannot translate the lowered module to LLVM IR");
-  llvmModule->setDataLayout(machine.createDataLayout());
-  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvm::Expected<std::unique_ptr<llvm::Module>> translated =
+      translateForTarget(module, llvmContext, machine, "reduce-compile");
+  if (!translated)
+    return translated.takeError();
+  std::unique_ptr<llvm::Module> &llvmModule = *translated;
   internalize(*llvmModule, exported, machine);
   std::string problems;
   llvm::raw_string_ostream problemStream(problems);

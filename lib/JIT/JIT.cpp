@@ -296,18 +296,8 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   MLIRContext *context = module->getContext();
   llvm::SourceMgr sourceMgr;
   DiagnosticCollector diagnostics(context, sourceMgr);
-  if (failed(verify(*module)))
+  if (failed(verifyPipelineInput(*module)))
     return diagnostics.takeError("the module does not verify");
-  // The pipeline lowers the functions of the top-level module only.
-  WalkResult nested = module->walk([&](ModuleOp inner) {
-    if (inner == *module)
-      return WalkResult::advance();
-    inner.emitError("nested modules are not supported: put the functions in "
-                    "the top-level module");
-    return WalkResult::interrupt();
-  });
-  if (nested.wasInterrupted())
-    return diagnostics.takeError("nested module");
   if (options.optLevel > 3)
     return makeError("optimization level " + llvm::Twine(options.optLevel) +
                      " is out of range [0, 3]");
@@ -335,9 +325,7 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       jit->rejected[fn.name] = llvm::toString(std::move(err));
       continue;
     }
-    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-      func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
-                      BoolAttr::get(context, false));
+    markArgumentsReadOnly(func);
     jit->entryNames.push_back(fn.name);
     jit->functions[fn.name] = std::move(fn);
   }

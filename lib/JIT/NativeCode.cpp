@@ -8,8 +8,9 @@
 
 #include "NativeCode.h"
 
+#include "reduce/Compile/ObjectEmitter.h"
+
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -66,12 +67,11 @@ mlir::reduce::emitJitObject(ModuleOp module,
                             unsigned optLevel,
                             llvm::TargetMachine &targetMachine) {
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, context);
-  if (!llvmModule)
-    return makeError("cannot translate the module to LLVM IR");
-  llvmModule->setDataLayout(targetMachine.createDataLayout());
-  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
+  llvm::Expected<std::unique_ptr<llvm::Module>> translated =
+      translateForTarget(module, context, targetMachine, "reduce-jit");
+  if (!translated)
+    return translated.takeError();
+  std::unique_ptr<llvm::Module> &llvmModule = *translated;
   for (const std::string &entry : entries) {
     llvm::Function *function = llvmModule->getFunction(entry);
     if (!function || function->isDeclaration())

@@ -35,7 +35,9 @@
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -278,6 +280,25 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   pm.addPass(createReduceSignlessPass());
   addBufferization(pm, options.outParams);
   addLoweringToLLVM(pm, options, target);
+}
+
+LogicalResult mlir::reduce::verifyPipelineInput(ModuleOp module) {
+  if (failed(verify(module)))
+    return failure();
+  WalkResult nested = module->walk([&](ModuleOp inner) {
+    if (inner == module)
+      return WalkResult::advance();
+    inner.emitError("nested modules are not supported: put the functions in "
+                    "the top-level module");
+    return WalkResult::interrupt();
+  });
+  return failure(nested.wasInterrupted());
+}
+
+void mlir::reduce::markArgumentsReadOnly(func::FuncOp func) {
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                    BoolAttr::get(func.getContext(), false));
 }
 
 void mlir::reduce::registerReducePipelines() {

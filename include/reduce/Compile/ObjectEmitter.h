@@ -22,6 +22,8 @@
 #include <memory>
 
 namespace llvm {
+class LLVMContext;
+class Module;
 class TargetMachine;
 class raw_pwrite_stream;
 } // namespace llvm
@@ -55,6 +57,13 @@ createTargetMachine(llvm::StringRef cpu, unsigned optLevel);
 /// Describes the CPU `machine` compiles for.
 CompileTarget describeTarget(const llvm::TargetMachine &machine,
                              bool isNative);
+
+/// Translates `module` (in the LLVM dialect) to LLVM IR named `name` in
+/// `context`, with the data layout and triple of `machine`. The JIT's code
+/// generation starts here too.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateForTarget(ModuleOp module, llvm::LLVMContext &context,
+                   const llvm::TargetMachine &machine, llvm::StringRef name);
 
 /// Translates `module` (in the LLVM dialect) to LLVM IR for `machine`,
 /// gives every function and global defined in it internal linkage except

@@ -17,11 +17,16 @@
 #include "reduce/Transforms/ReduceTarget.h"
 
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/LLVM.h"
 
 #include <string>
 
 namespace mlir {
+class ModuleOp;
 class OpPassManager;
+namespace func {
+class FuncOp;
+} // namespace func
 
 namespace reduce {
 
@@ -234,6 +239,16 @@ ReduceTarget resolveReduceTarget(const ReduceToLLVMOptions &options,
 /// resolveReduceTarget(options), which the module records as `reduce.target`.
 void buildReduceToLLVMPipeline(OpPassManager &pm,
                                const ReduceToLLVMOptions &options);
+
+/// Checks that `module` is input the pipeline can compile for callers (the
+/// JIT, reduce-compile): it verifies, and holds no nested module (the
+/// pipeline lowers the functions of the top-level module only). Emits the
+/// error on the module's context.
+LogicalResult verifyPipelineInput(ModuleOp module);
+
+/// Marks the arguments of `func` read-only for bufferization: they are the
+/// caller's buffers, which the compiled code must never write.
+void markArgumentsReadOnly(func::FuncOp func);
 
 /// Registers the `reduce-to-llvm` and `lower-reduce-to-loops` pipelines.
 void registerReducePipelines();
