@@ -9,13 +9,16 @@
 #      it (reduce-run) on the quickstart input,
 #   6. imports the OpenVINO IR examples/models/openvino-reduce-sum.xml (the
 #      ReduceSum-1 specification examples; weights in the .bin beside it)
-#      and runs it on random data, timed.
+#      and runs it on random data, timed,
+#   7. compiles examples/quickstart.mlir ahead of time to an object and a C
+#      header (reduce-compile), builds the C program examples/aot/quickstart.c
+#      against them with the system C compiler and runs it.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 
-"$root/utils/setup.sh" reduce-opt reduce-run reduce-translate
+"$root/utils/setup.sh" reduce-opt reduce-run reduce-translate reduce-compile
 
 echo "== reduce-opt --lower-reduce examples/quickstart.mlir"
 "$build_dir/bin/reduce-opt" --lower-reduce "$root/examples/quickstart.mlir"
@@ -64,3 +67,13 @@ echo "== reduce-run examples/models/openvino-reduce-sum.xml (random 6x12x10x24 i
   --random-inputs 1 --repeat 100 --print-timing \
   --output /dev/null --output /dev/null --output /dev/null \
   --output /dev/null --output /dev/null --output /dev/null
+
+echo "== reduce-compile examples/quickstart.mlir --prefix=quickstart_ -o quickstart.o --header quickstart.h; cc examples/aot/quickstart.c"
+aot_dir=$(mktemp -d)
+trap 'rm -rf "$aot_dir"' EXIT
+"$build_dir/bin/reduce-compile" "$root/examples/quickstart.mlir" \
+  --prefix=quickstart_ -o "$aot_dir/quickstart.o" \
+  --header "$aot_dir/quickstart.h"
+cc -std=c99 -Wall -Werror -I"$aot_dir" "$root/examples/aot/quickstart.c" \
+  "$aot_dir/quickstart.o" -lm -o "$aot_dir/quickstart"
+"$aot_dir/quickstart"
