@@ -33,7 +33,10 @@ sys.path.insert(0, os.path.join(build, "python_packages"))
 import reduce_mlir as rm  # noqa: E402
 
 s = 4 if quick else 1
-ROUNDS = 3
+# Interleaved calls of each kind per large workload: at least CALLS, and
+# about CALL_SECONDS of the C++ side.
+CALLS = 30
+CALL_SECONDS = 1.0
 WORKLOADS = [
     ("W1", (4096 // s, 4096), (1,), False, np.float32),
     ("W2", (4096 // s, 4096), (0,), False, np.float32),
@@ -70,21 +73,6 @@ def cxx_jit_ns(function, x, repeat):
     return times[len(times) // 2]
 
 
-def module_source(shape, axes, keepdims, dtype):
-    """The module reduce_mlir.sum compiles for these arguments."""
-    mlir_type = {np.float32: "f32", np.int32: "i32"}[dtype]
-    in_type = "tensor<%sx%s>" % ("x".join(map(str, shape)), mlir_type)
-    out_shape = [1 if d in axes else n for d, n in enumerate(shape)] \
-        if keepdims else [n for d, n in enumerate(shape) if d not in axes]
-    out_type = "tensor<%s%s>" % ("".join("%dx" % n for n in out_shape),
-                                 mlir_type)
-    return ("func.func @main(%%x: %s) -> %s {\n"
-            "  %%r = reduce.sum %%x axes [%s]%s : %s -> %s\n"
-            "  return %%r : %s\n}\n" %
-            (in_type, out_type, ", ".join(map(str, axes)),
-             " keep_dims" if keepdims else "", in_type, out_type, out_type))
-
-
 def main():
     rng = np.random.default_rng(0)
     x = rng.standard_normal((6, 12, 10, 24)).astype(np.float32)
@@ -100,20 +88,29 @@ def main():
         else:
             x = rng.standard_normal(shape, dtype=np.float32)
         # NumPy's allocation (16 bytes past a 64-byte boundary) and a
-        # 64-byte aligned copy, as the C++ API's Buffers are.
-        # Rounds interleaved, the best median of each kept: the shared
-        # machine's memory bandwidth drifts by 20% between runs.
+        # 64-byte aligned copy, as the C++ API's Buffers are. The three are
+        # interleaved call by call (the shared machine's memory bandwidth
+        # drifts by 10-20% over seconds); the medians count.
         xa = rm.aligned(x)
-        main = rm.compile(module_source(shape, axes, keepdims, dtype))["main"]
+        # The very kernel reduce_mlir.sum calls (from its kernel cache).
+        main = rm._ops._kernel("sum", xa, axes, keepdims, None, None, "",
+                               None)
         ours, ours_aligned, cxx = [], [], []
-        for _ in range(ROUNDS):
-            ours.append(median_ns(
-                lambda: rm.sum(x, axis=axes, keepdims=keepdims)))
-            ours_aligned.append(median_ns(
-                lambda: rm.sum(xa, axis=axes, keepdims=keepdims)))
-            repeat = max(20, int(0.5e9 / max(ours_aligned[-1], 1)))
-            cxx.append(cxx_jit_ns(main, xa, repeat))
-        ours, ours_aligned, cxx = min(ours), min(ours_aligned), min(cxx)
+        calls = max(CALLS, int(CALL_SECONDS * 1e9 /
+                               median_ns(lambda: main._time_native(xa, 1))))
+        def package(array, times):
+            start = time.perf_counter_ns()
+            rm.sum(array, axis=axes, keepdims=keepdims)
+            times.append(time.perf_counter_ns() - start)
+
+        kinds = [lambda: package(x, ours), lambda: package(xa, ours_aligned),
+                 lambda: cxx.extend(main._time_native(xa, 1))]
+        for call in range(calls):
+            # Each kind follows each other kind equally often.
+            for k in range(3):
+                kinds[(call + k) % 3]()
+        ours, ours_aligned, cxx = (sorted(t)[len(t) // 2]
+                                   for t in (ours, ours_aligned, cxx))
         print("%s %s %s axes %s: C++ JIT %.1f us; reduce_mlir.sum on a "
               "64-byte aligned array %.1f us (ratio C++/ours %.3f, target >= "
               "0.95), on NumPy's allocation (data at %d mod 64) %.1f us "
