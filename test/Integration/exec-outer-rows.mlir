@@ -11,6 +11,10 @@
 // RUN: reduce-opt --reduce-to-llvm="outer-rows-per-step=2 stream-rows=2 row-streams=2 split-block-tiles=2 max-short-row-bytes=64 max-row-registers=2 min-stream-bytes=1" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// Every input streamed: the 8 rows of a step come from 8 parts of the rows.
+// RUN: reduce-opt --reduce-to-llvm="min-stream-bytes=1" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: reduce-opt --reduce-to-llvm="threads=2 min-parallel-bytes=0" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s

@@ -15,7 +15,7 @@
 // CHECK: remark: plan #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
 // CHECK: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
 // CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>: in cache: 6144 input bytes < min-stream-bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
-// CHECK: remark: plan #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 1536, block_rows = 8, rows_per_step = 8>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 8 reduced rows per step
+// CHECK: remark: plan #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 1536, block_rows = 8, rows_per_step = 8>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 8 reduced rows per step, one from each of 8 parts of the rows
 
 // PLAN: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
 // PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 1024) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced

@@ -68,16 +68,18 @@ func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
 
 // -----
 
-// Columns: vectors across the kept dim, blocked, 8 rows per step; on two
-// threads, one slice of rows per thread.
+// Columns: vectors across the kept dim, blocked, 8 rows per step, one from
+// each of 8 parts of the rows (a streamed input; a minimum is exact, so
+// strict-fp-order keeps the parts); on two threads, one slice of rows per
+// thread.
 // AVX2-LABEL: func.func @columns
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
 // AVX512-LABEL: func.func @columns
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
 // THREADS-LABEL: func.func @columns
 // THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_threads, parts = 2, vector_bits = 256>}
 // STRICT-LABEL: func.func @columns
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
 func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.min %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
@@ -126,4 +128,17 @@ func.func @collapsed(%x: tensor<6x12x10x24xf32>) -> tensor<6x12xf32> {
 func.func @dynamic(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
   %r = reduce.l1 %x axes [1] : tensor<?x1024xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// -----
+
+// A float sum of columns: 8 parts of the rows, but with strict-fp-order 8
+// consecutive rows per step, added in row order.
+// AVX2-LABEL: func.func @columns_sum
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// STRICT-LABEL: func.func @columns_sum
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, ordered = true, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
+  %r = reduce.sum %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
 }

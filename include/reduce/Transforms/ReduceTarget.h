@@ -44,7 +44,8 @@ struct ReduceTarget {
   /// side on streamed inputs.
   int64_t rowStreams = 4;
   /// Rows of the reduced dim an outer-reduction step adds to the
-  /// accumulators (streams for the hardware prefetchers).
+  /// accumulators (streams for the hardware prefetchers): on a streamed 2-D
+  /// input, one row from each of as many parts of the rows.
   int64_t outerRowsPerStep = 8;
   /// Vector tiles per block of a reduction of everything to one value,
   /// which is split into blocks of partial results.

@@ -12,12 +12,19 @@
 // elementwise vector code with no horizontal reduction. A long kept dim is
 // first blocked by `kept_block` (accumulators in L1), rows inside the block
 // (`block_rows` of them per step), so that each row of the block is read in
-// order instead of one vector tile per row with a stride.
+// order instead of one vector tile per row with a stride. With `row_streams`
+// S > 1 (a 2-D reduction of columns), the rows are first viewed as S parts
+// (rows s * R/S + j): each step adds row j of every part, so the input is
+// read as S long contiguous streams instead of S short rows one after the
+// other (a row is often only a few pages, and the prefetchers start over on
+// every page).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Strategies.h"
 #include "Utils.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::reduce::vectorize;
@@ -27,9 +34,77 @@ static bool isStaticMultiple(int64_t size, int64_t step) {
   return !ShapedType::isDynamic(size) && size % step == 0;
 }
 
+bool mlir::reduce::vectorize::canExpandOuterStreams(linalg::LinalgOp op,
+                                                    ArrayRef<int64_t> ranges,
+                                                    int64_t rowStreams) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (ranges.size() != 2 || ShapedType::isDynamicShape(ranges) ||
+      !linalg::isReductionIterator(iterators[0]) ||
+      linalg::isReductionIterator(iterators[1]) || rowStreams < 2 ||
+      ranges[0] % rowStreams != 0 ||
+      !op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return false;
+  MLIRContext *context = op.getContext();
+  AffineMap rowsAndColumns = AffineMap::getMultiDimIdentityMap(2, context);
+  AffineMap columns = AffineMap::get(2, 0, getAffineDimExpr(1, context));
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!isa<RankedTensorType>(input->get().getType()) ||
+        op.getMatchingIndexingMap(input) != rowsAndColumns)
+      return false;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!isa<RankedTensorType>(init.get().getType()) ||
+        op.getMatchingIndexingMap(&init) != columns)
+      return false;
+  return true;
+}
+
+/// Rewrites the 2-D reduction of columns `op` on a view of its inputs as
+/// `rowStreams` parts of the rows: loops (row in part, part, column), the
+/// part the innermost reduced one, so that a step over it reads one row of
+/// each part. Returns the new op.
+static linalg::LinalgOp expandOuterStreams(RewriterBase &rewriter,
+                                           linalg::LinalgOp op,
+                                           int64_t rowStreams) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> inputs;
+  for (Value input : op.getDpsInputs()) {
+    auto type = cast<RankedTensorType>(input.getType());
+    inputs.push_back(tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({rowStreams, ranges[0] / rowStreams, ranges[1]},
+                              type.getElementType()),
+        input, ArrayRef<ReassociationIndices>{{0, 1}, {2}}));
+  }
+  AffineExpr row, part, column;
+  bindDims(context, row, part, column);
+  SmallVector<AffineMap> maps(inputs.size(),
+                              AffineMap::get(3, 0, {part, row, column},
+                                             context));
+  maps.append(op.getNumDpsInits(), AffineMap::get(3, 0, {column}, context));
+  auto parts = linalg::GenericOp::create(
+      rewriter, loc, op->getResultTypes(), inputs, op.getDpsInits(), maps,
+      {utils::IteratorType::reduction, utils::IteratorType::reduction,
+       utils::IteratorType::parallel});
+  rewriter.cloneRegionBefore(op->getRegion(0), parts.getRegion(),
+                             parts.getRegion().end());
+  rewriter.replaceOp(op, parts.getResults());
+  return parts;
+}
+
 LogicalResult mlir::reduce::vectorize::vectorizeOuterReduction(
     RewriterBase &rewriter, linalg::LinalgOp op, PlanAttr plan) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (int64_t streams = plan.getRowStreams(); streams > 1) {
+    if (!canExpandOuterStreams(op, ranges, streams))
+      return op->emitError("reduce.plan: expected a 2-D reduction of "
+                           "columns whose rows divide into ")
+             << streams << " parts for strategy outer with row_streams";
+    op = expandOuterStreams(rewriter, op, streams);
+    ranges = op.getStaticLoopRanges();
+  }
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);

@@ -424,17 +424,29 @@ private:
 
   /// Innermost dim kept: vectors across it; the innermost reduced dim in
   /// steps of `outerRowsPerStep` rows when it is a static multiple of it,
-  /// the shape static and the vectors unmasked.
+  /// the shape static and the vectors unmasked; for the long rows of a
+  /// streamed 2-D input, the rows of a step come from as many parts of the
+  /// rows, read side by side.
   PlanAttr planOuter() {
-    SmallVector<int64_t> &ranges = loops.ranges;
+    SmallVector<int64_t> ranges = loops.ranges;
     int64_t rowDim = -1;
     for (int64_t dim = ranges.size() - 1; dim >= 0 && rowDim < 0; --dim)
       if (linalg::isReductionIterator(loops.iterators[dim]))
         rowDim = dim;
     int64_t step = target.outerRowsPerStep;
+    int64_t keptBlock = getKeptBlock(ranges.back());
+    // Long rows of a streamed input: the `outerRowsPerStep` rows of a step
+    // come from as many parts of the rows, read side by side
+    // (reassociates the additions).
+    int64_t rowStreams = 1;
+    if (keptBlock > 0 && streamsInput() && !ordered &&
+        canExpandOuterStreams(op, ranges, step)) {
+      rowStreams = step;
+      rowDim = 1;
+      ranges = {ranges[0] / rowStreams, rowStreams, ranges[1]};
+    }
     bool stepsRows = !loops.isDynamic() && step > 1 &&
                      ranges[rowDim] % step == 0;
-    int64_t keptBlock = getKeptBlock(ranges.back());
     int64_t blockRows = 1, rowsPerStep = 1, innerTile = 0;
     if (keptBlock > 0) {
       bool unmasked = keptBlock % getInnerTile(keptBlock) == 0;
@@ -457,9 +469,13 @@ private:
          keptBlock ? std::to_string(keptBlock) : "",
          rowsPerStep > 1 ? ", " : "",
          rowsPerStep > 1 ? std::to_string(rowsPerStep) : "",
-         rowsPerStep > 1 ? " reduced rows per step" : "");
+         rowsPerStep > 1 ? " reduced rows per step" : "",
+         rowStreams > 1 ? ", one from each of " : "",
+         rowStreams > 1 ? std::to_string(rowStreams) : "",
+         rowStreams > 1 ? " parts of the rows" : "");
     Tiles tiles;
     tiles.innerTile = innerTile;
+    tiles.rowStreams = rowStreams;
     tiles.keptBlock = keptBlock;
     tiles.blockRows = blockRows;
     tiles.rowsPerStep = rowsPerStep;

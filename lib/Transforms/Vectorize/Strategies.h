@@ -95,7 +95,14 @@ LogicalResult vectorizeRowTiles(RewriterBase &rewriter, linalg::LinalgOp op,
 LogicalResult vectorizeInnerReduction(RewriterBase &rewriter,
                                       linalg::LinalgOp op, PlanAttr plan);
 
-/// `outer`: vectors across the innermost kept dim, optionally blocked.
+/// Returns true if the 2-D reduction `op` of columns (rows reduced, columns
+/// kept), with loops of sizes `ranges`, can be viewed as `rowStreams` parts
+/// of its rows read side by side.
+bool canExpandOuterStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
+                           int64_t rowStreams);
+
+/// `outer`: vectors across the innermost kept dim, optionally blocked, the
+/// rows optionally read as `row_streams` parts side by side.
 LogicalResult vectorizeOuterReduction(RewriterBase &rewriter,
                                       linalg::LinalgOp op, PlanAttr plan);
 

@@ -57,3 +57,36 @@ func.func @four_blocks(%x: tensor<65536xf32>, %init: tensor<f32>)
       {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>}
   return %r : tensor<f32>
 }
+
+// -----
+
+// outer with row_streams: the rows are viewed as 4 parts (expand_shape) and
+// each step reads row j of every part (rows j, 16 + j, 32 + j, 48 + j) and
+// adds them in part order.
+// CHECK-LABEL: func.func @outer_row_streams(
+// CHECK-SAME:      %[[X:.*]]: tensor<64x4096xf32>
+// CHECK:         %[[PARTS:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1], [2]] output_shape [4, 16, 4096] : tensor<64x4096xf32> into tensor<4x16x4096xf32>
+// CHECK:         scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK:           scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK:             %[[ROWS:.*]] = vector.transfer_read %[[PARTS]][%{{.*}}, %[[ROW]], %[[COL]]]{{.*}} : tensor<4x16x4096xf32>, vector<4x1x32xf32>
+// CHECK:             %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<4096xf32>, vector<32xf32>
+// CHECK:             %[[P0:.*]] = vector.extract %[[ROWS]][0, 0]
+// CHECK:             %[[S0:.*]] = arith.addf %[[ACC]], %[[P0]]
+// CHECK:             %[[P1:.*]] = vector.extract %[[ROWS]][1, 0]
+// CHECK:             %[[S1:.*]] = arith.addf %[[S0]], %[[P1]]
+// CHECK-COUNT-2:     arith.addf
+// CHECK:             vector.transfer_write
+func.func @outer_row_streams(%x: tensor<64x4096xf32>,
+                             %init: tensor<4096xf32>) -> tensor<4096xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<64x4096xf32>) outs(%init : tensor<4096xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
+                                          row_streams = 4, kept_block = 4096,
+                                          block_rows = 4, rows_per_step = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}

@@ -234,3 +234,21 @@ func.func @huge_rows(%x: tensor<8x4194304xf32>,
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+func.func @outer_streams_do_not_divide(%x: tensor<12x4096xf32>,
+                                       %init: tensor<4096xf32>) -> tensor<4096xf32> {
+  // expected-error @below {{reduce.plan: expected a 2-D reduction of columns whose rows divide into 8 parts for strategy outer with row_streams}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                       iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<12x4096xf32>) outs(%init : tensor<4096xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
+                                          row_streams = 8, kept_block = 4096,
+                                          block_rows = 8, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}

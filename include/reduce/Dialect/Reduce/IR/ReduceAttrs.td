@@ -51,7 +51,9 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
     - `outer`: the innermost dim is kept and vectorized by `inner_tile`; a
       long kept dim is blocked by `kept_block` with `block_rows` rows of
       the innermost reduced dim per step, and the block walked with
-      `rows_per_step` rows per step;
+      `rows_per_step` rows per step; with `row_streams` > 1 (2-D, streamed)
+      the rows are first viewed as `row_streams` parts and the rows of a
+      step are one row of each part;
     - `elementwise`: no reduced dim left; the innermost dim is vectorized
       by `inner_tile`.
 
