@@ -52,7 +52,8 @@ std::string ObjectCacheKey::digest() const {
   return toHex(hash.final());
 }
 
-std::string ObjectCacheKey::getCompilerBuild() {
+/// The identity of the binary this code is linked into, or "unknown".
+static std::string readCompilerBuild() {
   Dl_info info;
   if (!dladdr(reinterpret_cast<void *>(&ObjectCacheKey::getCompilerBuild),
               &info) ||
@@ -67,6 +68,13 @@ std::string ObjectCacheKey::getCompilerBuild() {
          std::to_string(
              std::chrono::duration_cast<std::chrono::nanoseconds>(modified)
                  .count());
+}
+
+std::string ObjectCacheKey::getCompilerBuild() {
+  // Read once: the code of this process is the binary as it was when the
+  // process first compiled, whatever replaces the file later.
+  static const std::string build = readCompilerBuild();
+  return build;
 }
 
 std::optional<ObjectCache> ObjectCache::fromEnvironment() {

@@ -67,7 +67,7 @@ struct ObjectCacheKey {
   std::string digest() const;
 
   /// The identity of the binary this function is linked into ("path size
-  /// mtime"), or "unknown".
+  /// mtime"), or "unknown"; read on the first call of the process.
   static std::string getCompilerBuild();
 };
 

@@ -24,8 +24,6 @@
 #include "Strategies.h"
 #include "Utils.h"
 
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-
 using namespace mlir;
 using namespace mlir::reduce::vectorize;
 
@@ -65,19 +63,12 @@ bool mlir::reduce::vectorize::canExpandOuterStreams(linalg::LinalgOp op,
 static linalg::LinalgOp expandOuterStreams(RewriterBase &rewriter,
                                            linalg::LinalgOp op,
                                            int64_t rowStreams) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   MLIRContext *context = op.getContext();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   SmallVector<Value> inputs;
-  for (Value input : op.getDpsInputs()) {
-    auto type = cast<RankedTensorType>(input.getType());
-    inputs.push_back(tensor::ExpandShapeOp::create(
-        rewriter, loc,
-        RankedTensorType::get({rowStreams, ranges[0] / rowStreams, ranges[1]},
-                              type.getElementType()),
-        input, ArrayRef<ReassociationIndices>{{0, 1}, {2}}));
-  }
+  for (Value input : op.getDpsInputs())
+    inputs.push_back(expandLeadingDim(rewriter, loc, input, rowStreams));
   AffineExpr row, part, column;
   bindDims(context, row, part, column);
   SmallVector<AffineMap> maps(inputs.size(),

@@ -56,10 +56,8 @@ bool mlir::reduce::vectorize::canExpandRowStreams(linalg::LinalgOp op,
 static linalg::LinalgOp expandRowStreams(RewriterBase &rewriter,
                                          linalg::LinalgOp op,
                                          int64_t rowStreams) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   MLIRContext *context = op.getContext();
   AffineMap rowsAndColumns = AffineMap::getMultiDimIdentityMap(2, context);
-  int64_t partRows = ranges[0] / rowStreams;
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   std::function<Value(Value)> expand = [&](Value value) -> Value {
@@ -70,15 +68,7 @@ static linalg::LinalgOp expandRowStreams(RewriterBase &rewriter,
       return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                     expand(fill.getOutputs().front()))
           .getResult(0);
-    auto type = cast<RankedTensorType>(value.getType());
-    SmallVector<int64_t> shape = {rowStreams, partRows};
-    llvm::append_range(shape, type.getShape().drop_front());
-    SmallVector<ReassociationIndices> reassociation = {{0, 1}};
-    if (type.getRank() == 2)
-      reassociation.push_back({2});
-    return tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
-        value, reassociation);
+    return expandLeadingDim(rewriter, loc, value, rowStreams);
   };
   AffineExpr part, row, column;
   bindDims(context, part, row, column);

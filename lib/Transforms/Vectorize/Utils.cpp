@@ -156,3 +156,16 @@ FailureOr<scf::SCFTilingResult> tileParallelFirst(RewriterBase &rewriter,
 }
 
 } // namespace mlir::reduce::vectorize
+
+Value mlir::reduce::vectorize::expandLeadingDim(OpBuilder &b, Location loc,
+                                                Value value, int64_t parts) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape = {parts, type.getDimSize(0) / parts};
+  llvm::append_range(shape, type.getShape().drop_front());
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  for (int64_t dim = 2, e = shape.size(); dim < e; ++dim)
+    reassociation.push_back({dim});
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      reassociation);
+}

@@ -45,6 +45,11 @@ SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op);
 /// Returns `sizes` as index attributes.
 SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b, ArrayRef<int64_t> sizes);
 
+/// A view of the tensor `value` with its leading dim split into `parts`
+/// consecutive parts (`tensor.expand_shape` to parts x rows/parts x ...).
+Value expandLeadingDim(OpBuilder &b, Location loc, Value value,
+                       int64_t parts);
+
 /// Vectorizes `op` with `vectorSizes` (masked where the sizes are dynamic
 /// or smaller), or as is when `vectorSizes` is empty. Ops that the
 /// vectorizer cannot handle are left for the scalar path.
