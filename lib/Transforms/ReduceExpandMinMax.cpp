@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
+#include "reduce/Transforms/ReduceTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -28,6 +29,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -155,19 +157,30 @@ static Value createRangeNumber(OpBuilder &b, Location loc, Value lhs, Value rhs,
       .getResult(0);
 }
 
-/// Returns the width in bits of the widest register (512, 256 or 128) that
-/// `type`, a 1-D f32/f64 vector, is a whole number of; 0 if none.
-static int64_t getChunkBits(Type type) {
+/// Returns the widest register, in bits, that the code of the function
+/// holding `op` may use: its `reduce.vector_bits`, else 512.
+static int64_t getMaxRegisterBits(Operation *op) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  auto bits = function ? function->getAttrOfType<IntegerAttr>(
+                             reduce::kFunctionVectorBitsAttrName)
+                       : IntegerAttr();
+  return bits ? bits.getInt() : 512;
+}
+
+/// Returns the width in bits of the widest register (512, 256 or 128, at
+/// most `maxBits`) that `type`, a 1-D f32/f64 vector, is a whole number of;
+/// 0 if none.
+static int64_t getChunkBits(Type type, int64_t maxBits) {
   int64_t bits = getVectorBits(type);
   for (int64_t chunk : {512, 256, 128})
-    if (bits && bits % chunk == 0)
+    if (chunk <= maxBits && bits && bits % chunk == 0)
       return chunk;
   return 0;
 }
 
 /// Returns the lanes of one register (getChunkBits) of `type`.
-static int64_t getChunkLanes(VectorType type) {
-  return getChunkBits(type) / type.getElementTypeBitWidth();
+static int64_t getChunkLanes(VectorType type, int64_t maxBits) {
+  return getChunkBits(type, maxBits) / type.getElementTypeBitWidth();
 }
 
 /// Returns lanes [offset, offset + lanes) of the 1-D vector `vector`.
@@ -280,7 +293,8 @@ template <typename OpT>
 static void rewriteRangeTrees(Operation *op) {
   SmallVector<OpT> roots;
   op->walk([&](OpT node) {
-    if (getRangeIntrinsic(node.getType()).empty())
+    if (getRangeIntrinsic(node.getType()).empty() ||
+        getVectorBits(node.getType()) > getMaxRegisterBits(node))
       return;
     Value result = node.getResult();
     if (result.hasOneUse()) {
@@ -336,8 +350,9 @@ getAccumulators(scf::ForOp loop, function_ref<bool(Type)> accepts) {
 template <typename OpT>
 static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
                                            scf::ForOp loop) {
+  int64_t maxBits = getMaxRegisterBits(loop);
   SmallVector<Accumulator<OpT>> accumulators = getAccumulators<OpT>(
-      loop, [](Type type) { return getChunkBits(type) != 0; });
+      loop, [&](Type type) { return getChunkBits(type, maxBits) != 0; });
   if (accumulators.empty())
     return loop;
   Location loc = loop.getLoc();
@@ -347,7 +362,7 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
   for (const Accumulator<OpT> &acc : accumulators) {
     Value init = loop.getInitArgs()[acc.index];
     auto type = cast<VectorType>(init.getType());
-    int64_t chunkLanes = getChunkLanes(type);
+    int64_t chunkLanes = getChunkLanes(type, maxBits);
     for (int64_t offset = 0; offset < type.getNumElements();
          offset += chunkLanes) {
       Value chunk = createSlice(rewriter, loc, init, offset, chunkLanes);
@@ -366,7 +381,7 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
           Value accValue = update->getOperand(acc.accOperand);
           Value x = update->getOperand(1 - acc.accOperand);
           auto type = cast<VectorType>(x.getType());
-          int64_t chunkLanes = getChunkLanes(type);
+          int64_t chunkLanes = getChunkLanes(type, maxBits);
           Value number =
               concatChunks(b, updateLoc, type, chunkLanes, [&](int64_t offset) {
                 Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
@@ -394,7 +409,7 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
     SmallVector<OpOperand *> uses = llvm::map_to_vector(
         number.getUses(), [](OpOperand &use) { return &use; });
     auto type = cast<VectorType>(number.getType());
-    int64_t chunkLanes = getChunkLanes(type);
+    int64_t chunkLanes = getChunkLanes(type, maxBits);
     Value nan = createNaN(rewriter, loc,
                           VectorType::get({chunkLanes}, type.getElementType()));
     Value result =

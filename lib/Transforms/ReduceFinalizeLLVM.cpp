@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
+#include "reduce/Transforms/ReduceTarget.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -25,6 +26,7 @@ namespace mlir::reduce {
 } // namespace mlir::reduce
 
 using namespace mlir;
+using namespace mlir::reduce;
 
 /// Returns true if `type` is a vector of bf16.
 static bool isBF16Vector(Type type) {
@@ -119,6 +121,32 @@ static bool isLegalOnBF16Vectors(Operation *op) {
          llvm::none_of(op->getResultTypes(), isSplitIntoOne);
 }
 
+/// Holds each function of `module` that records its widest register
+/// (`reduce.vector_bits`) to it in the backend: LLVM's
+/// `prefer-vector-width` and `min-legal-vector-width` (without both, x86
+/// targets that do not prefer 256-bit vectors join two 256-bit operations
+/// into one 512-bit one), and `noinline`, so that the C interface and JIT
+/// wrappers, which have neither, do not take its body in.
+static void holdRegisterWidths(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  module.walk([&](LLVM::LLVMFuncOp function) {
+    auto bits =
+        function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
+    if (!bits)
+      return;
+    function->removeAttr(kFunctionVectorBitsAttrName);
+    auto width = StringAttr::get(context, llvm::Twine(bits.getInt()));
+    function.setPreferVectorWidthAttr(width);
+    SmallVector<Attribute> passthrough;
+    if (ArrayAttr existing = function.getPassthroughAttr())
+      llvm::append_range(passthrough, existing.getValue());
+    passthrough.push_back(ArrayAttr::get(
+        context, {StringAttr::get(context, "min-legal-vector-width"), width}));
+    function.setPassthroughAttr(ArrayAttr::get(context, passthrough));
+    function.setNoInline(true);
+  });
+}
+
 namespace {
 /// The `reduce-finalize-llvm` pass.
 struct ReduceFinalizeLLVMPass
@@ -126,6 +154,7 @@ struct ReduceFinalizeLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     rewriteBF16MemoryAccesses(module);
+    holdRegisterWidths(module);
 
     bool failed = false;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -46,6 +46,7 @@ struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
         getPlannerOptions(*this, getOperation());
     if (failed(options))
       return signalPassFailure();
+    holdToStreamRegisters(getOperation(), *options);
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (isTensorReduction(op))

@@ -143,6 +143,7 @@ struct ReduceVectorizePass
     FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
     if (failed(options))
       return signalPassFailure();
+    holdToStreamRegisters(function, *options);
 
     IRRewriter rewriter(&getContext());
     PlanApplier applier(rewriter, *options, remarks);
@@ -172,7 +173,7 @@ struct ReduceVectorizePass
     }
 
     RewritePatternSet patterns(&getContext());
-    populateReductionVectorPatterns(patterns, vectorBits);
+    populateReductionVectorPatterns(patterns, options->target.vectorBits);
     if (failed(applyPatternsGreedily(function, std::move(patterns))))
       return signalPassFailure();
   }

@@ -405,6 +405,44 @@ func.func @accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64
 
 // -----
 
+// In a function held to 256-bit registers (reduce.vector_bits, set by
+// reduce-plan when it streams an input at that width), the same accumulator
+// is 8 registers of 256 bits, and a tree of 512-bit vectors keeps the or
+// form: no 512-bit range instruction.
+
+// RANGE-LABEL: func.func @held_accumulator(
+// RANGE:         scf.for {{.*}} -> (vector<64xf32>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>, vector<8xi1>)
+// RANGE-COUNT-8:   llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.256"
+// RANGE:           scf.yield
+// RANGE-NOT:     llvm.call_intrinsic
+// RANGE-LABEL: func.func @held_tree(
+// RANGE-NOT:     llvm.call_intrinsic
+// RANGE-COUNT-6: arith.select
+// RANGE-NOT:     llvm.call_intrinsic
+func.func @held_accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64xf32>
+    attributes {reduce.vector_bits = 256 : i64} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c64 iter_args(%acc = %init) -> (vector<64xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<64xf32>
+    %min = arith.minimumf %x, %acc : vector<64xf32>
+    scf.yield %min : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+func.func @held_tree(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
+                     %d: vector<16xf32>) -> vector<16xf32>
+    attributes {reduce.vector_bits = 256 : i64} {
+  %0 = arith.minimumf %a, %b : vector<16xf32>
+  %1 = arith.minimumf %c, %d : vector<16xf32>
+  %2 = arith.minimumf %0, %1 : vector<16xf32>
+  return %2 : vector<16xf32>
+}
+
+// -----
+
 // A loop-carried maximum of whole registers takes the range instruction
 // with imm 5 beside the ordered mask, as the minimum does; no negation.
 

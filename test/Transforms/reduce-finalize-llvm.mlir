@@ -53,3 +53,20 @@ llvm.func @negative_bf16_select_33(%c: vector<33xi1>, %x: vector<33xbf16>, %y: v
   %0 = llvm.select %c, %x, %y : vector<33xi1>, vector<33xbf16>
   llvm.return %0 : vector<33xbf16>
 }
+
+// -----
+
+// A function that records its widest register gets the LLVM attributes that
+// hold the backend to it, and is not inlined into wrappers without them.
+
+// CHECK-LABEL: llvm.func @held(
+// CHECK-SAME:      attributes {no_inline, passthrough = {{\[}}["min-legal-vector-width", "256"]], prefer_vector_width = "256"}
+// CHECK-LABEL: llvm.func @not_held(
+// CHECK-NOT:       prefer_vector_width
+// CHECK-NOT:       reduce.vector_bits
+llvm.func @held(%a: f32) -> f32 attributes {reduce.vector_bits = 256 : i64} {
+  llvm.return %a : f32
+}
+llvm.func @not_held(%a: f32) -> f32 {
+  llvm.return %a : f32
+}

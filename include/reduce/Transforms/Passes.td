@@ -533,6 +533,14 @@ def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
     a bitcast, a constant or an aggregate access on a bf16 vector, is
     reported as an error and the pass fails, instead of failing in the
     translation to LLVM IR or crashing the backend.
+
+    A function that records the widest register its code may use
+    (`reduce.vector_bits = 256`, set by `reduce-plan` on a function that
+    streams an input with registers narrower than the host's) gets LLVM's
+    `prefer_vector_width` and `min-legal-vector-width` (passthrough) of that
+    width, which keep x86 backends from joining its operations into wider
+    registers, and `no_inline`, so that a wrapper without them does not
+    take its body in.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -137,6 +137,9 @@ private:
       note(streamed ? "streamed" : "in cache", ": ", loops.inputBytes,
            " input bytes ", streamed ? ">=" : "<", " min-stream-bytes ",
            target.minStreamBytes);
+    if (options.heldToStreamRegisters)
+      note("the function streams an input: registers of at most ",
+           target.vectorBits, " bits throughout");
     note(vectorBits, "-bit registers of ", lanes, " x ", elementBits,
          "-bit lanes, ", target.accumulators, " per tile");
   }
@@ -507,6 +510,35 @@ private:
   int64_t threadChunk = 0;
 };
 } // namespace
+
+bool mlir::reduce::vectorize::holdToStreamRegisters(Operation *function,
+                                                    PlannerOptions &options) {
+  ReduceTarget &target = options.target;
+  auto recorded =
+      function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
+  bool streams = recorded != nullptr;
+  if (!streams && target.streamVectorBits < target.vectorBits)
+    function->walk([&](linalg::LinalgOp op) {
+      if (isTensorReduction(op) && !op.hasDynamicShape() &&
+          getStaticInputBytes(op) >=
+              static_cast<uint64_t>(target.minStreamBytes))
+        streams = true;
+      return streams ? WalkResult::interrupt() : WalkResult::advance();
+    });
+  if (!streams)
+    return false;
+  auto bits = recorded ? static_cast<unsigned>(recorded.getInt())
+                       : target.streamVectorBits;
+  target.vectorBits = std::min(target.vectorBits, bits);
+  target.streamVectorBits = std::min(target.streamVectorBits, bits);
+  options.heldToStreamRegisters = true;
+  if (!recorded)
+    function->setAttr(
+        kFunctionVectorBitsAttrName,
+        IntegerAttr::get(IntegerType::get(function->getContext(), 64),
+                         target.vectorBits));
+  return true;
+}
 
 std::optional<PlanAttr>
 mlir::reduce::vectorize::planLinalgOp(linalg::LinalgOp op,

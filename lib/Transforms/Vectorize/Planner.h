@@ -38,6 +38,9 @@ struct PlannerOptions {
   unsigned threads = 1;
   /// The smallest static input, in bytes, distributed over threads.
   uint64_t minParallelBytes = 0;
+  /// The function streams an input and its plans are held to the
+  /// registers of streamed data (holdToStreamRegisters).
+  bool heldToStreamRegisters = false;
 };
 
 /// Returns the planner options that the options of `reduce-plan` or
@@ -66,6 +69,15 @@ FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
   options.minParallelBytes = pass.minParallelBytes;
   return options;
 }
+
+/// Holds every plan of `function` to the registers of its streamed inputs:
+/// when the function has a static linalg reduction that reads at least
+/// `minStreamBytes` and `streamVectorBits` is narrower than `vectorBits`,
+/// `options.target.vectorBits` becomes `streamVectorBits` and the function
+/// records it (kFunctionVectorBitsAttrName), so that its in-cache code does
+/// not need the wider registers the backend is then kept from using.
+/// Returns true if it did.
+bool holdToStreamRegisters(Operation *function, PlannerOptions &options);
 
 /// Returns the plan of the linalg op `op` (collapsed: Strategies.h), or
 /// std::nullopt when it is left as it is (an empty iteration space computes
