@@ -47,8 +47,10 @@ class MLIRContext;
 namespace mlir::reduce {
 
 /// The schema version of the profile file; a file of another version is
-/// ignored (and replaced by the JIT's calibration).
-inline constexpr int64_t kHostProfileSchema = 1;
+/// ignored (and replaced by the JIT's calibration). Version 2: the register
+/// widths the calibration measured hold in the backend (docs/tuning.md), so
+/// a stream width measured before means another kernel.
+inline constexpr int64_t kHostProfileSchema = 2;
 
 /// What a calibration's results depend on. Two hosts with equal keys may
 /// share a profile.
