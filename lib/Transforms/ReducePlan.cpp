@@ -46,15 +46,16 @@ struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
         getPlannerOptions(*this, getOperation());
     if (failed(options))
       return signalPassFailure();
-    holdToStreamRegisters(getOperation(), *options);
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (isTensorReduction(op))
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : ops) {
+    for (linalg::LinalgOp &op : ops)
       op = collapseAdjacentDims(rewriter, op);
+    chooseFunctionRegisters(getOperation(), ops, *options);
+    for (linalg::LinalgOp op : ops) {
       SmallVector<std::string> reasons;
       std::optional<PlanAttr> plan = planLinalgOp(
           op, *options, /*maySplit=*/true, remarks ? &reasons : nullptr);

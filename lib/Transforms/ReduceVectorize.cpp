@@ -143,7 +143,7 @@ struct ReduceVectorizePass
     FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
     if (failed(options))
       return signalPassFailure();
-    holdToStreamRegisters(function, *options);
+    applyFunctionRegisters(function, *options);
 
     IRRewriter rewriter(&getContext());
     PlanApplier applier(rewriter, *options, remarks);

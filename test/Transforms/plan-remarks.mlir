@@ -5,6 +5,7 @@
 // RUN:   --reduce-plan="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLAN
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 remarks=true" \
 // RUN:   --reduce-vectorize="vector-bits=512 stream-vector-bits=256 remarks=true" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HELD
 
@@ -24,8 +25,9 @@
 // PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 1024) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
 // PLAN-NOT: remark
 
-// Streaming at 256 bits on a 512-bit host: the in-cache ops of a function
-// that streams keep to 256-bit registers, and say so.
+// Streaming at 256 bits on a 512-bit host: reduce-plan holds a function
+// whose streamed reduction is split into blocks to 256-bit registers, and
+// reduce-vectorize plans the in-cache op of its split at that width too.
 // HELD: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 // HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 

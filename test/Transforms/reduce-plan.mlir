@@ -145,27 +145,38 @@ func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 
 // -----
 
-// A function that streams an input with registers narrower than the
-// host's keeps to them throughout, its in-cache reductions too, and records
-// that width for the backend (reduce.vector_bits); a function that streams
-// nothing keeps the wide registers and records nothing.
+// A function whose streamed reductions read rows into accumulators (inner,
+// split_blocks) with registers narrower than the host's keeps to them
+// throughout, its in-cache reductions too, and records that width for the
+// backend (reduce.vector_bits). A function that streams nothing, or that
+// streams with another strategy (outer, row tiles, short-rows split: the
+// backend's wider registers do better there), keeps the wide registers.
 // THREADS-LABEL: func.func @streamed_and_cached
 // THREADS-SAME:    attributes {reduce.vector_bits = 256 : i64}
-// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_threads, parts = 2, vector_bits = 256>}
+// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 1024, inner_tile = 32, stream_rows = 4>}
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // THREADS-LABEL: func.func @cached_only
 // THREADS-NOT:     reduce.vector_bits
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// THREADS-LABEL: func.func @streamed_columns
+// THREADS-NOT:     reduce.vector_bits
+// THREADS:         linalg.reduce {{.*}} vector_bits = 256
+// THREADS:         linalg.reduce {{.*}} vector_bits = 512
 // AVX512-LABEL: func.func @streamed_and_cached
 // AVX512-NOT:     reduce.vector_bits
 // AVX512:         linalg.reduce {{.*}} vector_bits = 512
 // AVX512:         linalg.reduce {{.*}} vector_bits = 512
-func.func @streamed_and_cached(%x: tensor<1024x4096xf32>, %y: tensor<64x1024xf32>) -> (tensor<4096xf32>, tensor<64xf32>) {
-  %r = reduce.max %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+func.func @streamed_and_cached(%x: tensor<2048x1024xf32>, %y: tensor<64x1024xf32>) -> (tensor<2048xf32>, tensor<64xf32>) {
+  %r = reduce.max %x axes [1] : tensor<2048x1024xf32> -> tensor<2048xf32>
   %s = reduce.sum %y axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
-  return %r, %s : tensor<4096xf32>, tensor<64xf32>
+  return %r, %s : tensor<2048xf32>, tensor<64xf32>
 }
 func.func @cached_only(%y: tensor<64x1024xf32>) -> tensor<64xf32> {
   %s = reduce.sum %y axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %s : tensor<64xf32>
+}
+func.func @streamed_columns(%x: tensor<1024x4096xf32>, %y: tensor<64x1024xf32>) -> (tensor<4096xf32>, tensor<64xf32>) {
+  %r = reduce.max %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+  %s = reduce.sum %y axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
+  return %r, %s : tensor<4096xf32>, tensor<64xf32>
 }

@@ -86,8 +86,14 @@ def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
     [2, 3] becomes 72 rows of 240), then records on each linalg reduction
     on tensors its plan, a `#reduce.plan` attribute named `reduce.plan`: the strategy and its tiles, chosen from the op's
     shape and the target description given by the options. It rewrites
-    nothing else. With `remarks`, each op also gets a remark that says why
-    each choice was made. The ops with no reduced dim (fills, ...) are
+    nothing else. A function whose static reductions of at least
+    `min-stream-bytes` are all planned `inner` or `split_blocks`, with
+    `stream-vector-bits` narrower than `vector-bits`, keeps to
+    `stream-vector-bits` throughout: its other plans take that width too,
+    and it records it as `reduce.vector_bits` (`reduce-vectorize` and
+    `reduce-expand-min-max` then keep to it, `reduce-finalize-llvm` holds
+    the backend to it; docs/tuning.md). With `remarks`, each op also gets a
+    remark that says why each choice was made. The ops with no reduced dim (fills, ...) are
     planned by `reduce-vectorize` itself: tiling the reductions fuses and
     reshapes them. The strategies are listed with the attribute
     (ReduceDialect.md) and `reduce-vectorize`.
@@ -110,8 +116,10 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     would choose with the same options. Adjacent dims of the same kind are
     collapsed first, as `reduce-plan` does; a plan is read from the
     collapsed op. A split gives two ops, each planned in turn. A plan that
-    does not fit its op is an error. Then the vector patterns that finish
-    the strategies are applied.
+    does not fit its op is an error. A function that records
+    `reduce.vector_bits` (`reduce-plan`) is planned with registers no
+    wider. Then the vector patterns that finish the strategies are
+    applied.
 
     The strategies (`#reduce.plan<strategy = ...>`):
 

@@ -511,33 +511,52 @@ private:
 };
 } // namespace
 
-bool mlir::reduce::vectorize::holdToStreamRegisters(Operation *function,
-                                                    PlannerOptions &options) {
+/// Returns true if `strategy` reads its streamed input as long runs of
+/// contiguous elements reduced into accumulators (`inner`, and the blocks
+/// of `split_blocks`), the strategies that read faster with the narrower
+/// stream registers held in the backend (docs/tuning.md).
+static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
+  return strategy == VectorStrategy::inner ||
+         strategy == VectorStrategy::split_blocks;
+}
+
+bool mlir::reduce::vectorize::chooseFunctionRegisters(
+    Operation *function, ArrayRef<linalg::LinalgOp> reductions,
+    PlannerOptions &options) {
   ReduceTarget &target = options.target;
-  auto recorded =
-      function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
-  bool streams = recorded != nullptr;
-  if (!streams && target.streamVectorBits < target.vectorBits)
-    function->walk([&](linalg::LinalgOp op) {
-      if (isTensorReduction(op) && !op.hasDynamicShape() &&
-          getStaticInputBytes(op) >=
-              static_cast<uint64_t>(target.minStreamBytes))
-        streams = true;
-      return streams ? WalkResult::interrupt() : WalkResult::advance();
-    });
+  if (target.streamVectorBits >= target.vectorBits)
+    return false;
+  bool streams = false;
+  for (linalg::LinalgOp op : reductions) {
+    if (op.hasDynamicShape() || getStaticInputBytes(op) <
+                                    static_cast<uint64_t>(target.minStreamBytes))
+      continue;
+    streams = true;
+    std::optional<PlanAttr> plan =
+        planLinalgOp(op, options, /*maySplit=*/true, /*reasons=*/nullptr);
+    if (!plan || !readsRowsIntoAccumulators(plan->getStrategy()))
+      return false;
+  }
   if (!streams)
     return false;
-  auto bits = recorded ? static_cast<unsigned>(recorded.getInt())
-                       : target.streamVectorBits;
+  function->setAttr(kFunctionVectorBitsAttrName,
+                    IntegerAttr::get(IntegerType::get(function->getContext(), 64),
+                                     target.streamVectorBits));
+  applyFunctionRegisters(function, options);
+  return true;
+}
+
+void mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
+                                                     PlannerOptions &options) {
+  auto recorded =
+      function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
+  if (!recorded)
+    return;
+  auto bits = static_cast<unsigned>(recorded.getInt());
+  ReduceTarget &target = options.target;
   target.vectorBits = std::min(target.vectorBits, bits);
   target.streamVectorBits = std::min(target.streamVectorBits, bits);
   options.heldToStreamRegisters = true;
-  if (!recorded)
-    function->setAttr(
-        kFunctionVectorBitsAttrName,
-        IntegerAttr::get(IntegerType::get(function->getContext(), 64),
-                         target.vectorBits));
-  return true;
 }
 
 std::optional<PlanAttr>

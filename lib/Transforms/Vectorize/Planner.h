@@ -39,7 +39,7 @@ struct PlannerOptions {
   /// The smallest static input, in bytes, distributed over threads.
   uint64_t minParallelBytes = 0;
   /// The function streams an input and its plans are held to the
-  /// registers of streamed data (holdToStreamRegisters).
+  /// registers of streamed data (chooseFunctionRegisters).
   bool heldToStreamRegisters = false;
 };
 
@@ -70,14 +70,21 @@ FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
   return options;
 }
 
-/// Holds every plan of `function` to the registers of its streamed inputs:
-/// when the function has a static linalg reduction that reads at least
-/// `minStreamBytes` and `streamVectorBits` is narrower than `vectorBits`,
-/// `options.target.vectorBits` becomes `streamVectorBits` and the function
-/// records it (kFunctionVectorBitsAttrName), so that its in-cache code does
-/// not need the wider registers the backend is then kept from using.
-/// Returns true if it did.
-bool holdToStreamRegisters(Operation *function, PlannerOptions &options);
+/// Chooses whether `function` keeps to the registers of streamed data
+/// throughout: when `streamVectorBits` is narrower than `vectorBits` and
+/// every static reduction of `reductions` (the function's, collapsed) that
+/// reads at least `minStreamBytes` is planned `inner` or `split_blocks`,
+/// the function records `streamVectorBits` (kFunctionVectorBitsAttrName)
+/// and `options` take it (applyFunctionRegisters). Its in-cache code then
+/// needs no wider register, and `reduce-finalize-llvm` keeps the backend
+/// from using one. Returns true if it did.
+bool chooseFunctionRegisters(Operation *function,
+                             ArrayRef<linalg::LinalgOp> reductions,
+                             PlannerOptions &options);
+
+/// Limits the registers of `options` to the width `function` records, if
+/// it records one.
+void applyFunctionRegisters(Operation *function, PlannerOptions &options);
 
 /// Returns the plan of the linalg op `op` (collapsed: Strategies.h), or
 /// std::nullopt when it is left as it is (an empty iteration space computes
