@@ -54,7 +54,8 @@ struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp &op : ops)
       op = collapseAdjacentDims(rewriter, op);
-    chooseFunctionRegisters(getOperation(), ops, *options);
+    if (failed(chooseFunctionRegisters(getOperation(), ops, *options)))
+      return signalPassFailure();
     for (linalg::LinalgOp op : ops) {
       SmallVector<std::string> reasons;
       std::optional<PlanAttr> plan = planLinalgOp(

@@ -143,7 +143,8 @@ struct ReduceVectorizePass
     FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
     if (failed(options))
       return signalPassFailure();
-    applyFunctionRegisters(function, *options);
+    if (failed(applyFunctionRegisters(function, *options)))
+      return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
     PlanApplier applier(rewriter, *options, remarks);

@@ -520,12 +520,14 @@ static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
          strategy == VectorStrategy::split_blocks;
 }
 
-bool mlir::reduce::vectorize::chooseFunctionRegisters(
+LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
     Operation *function, ArrayRef<linalg::LinalgOp> reductions,
     PlannerOptions &options) {
+  if (function->hasAttr(kFunctionVectorBitsAttrName))
+    return applyFunctionRegisters(function, options);
   ReduceTarget &target = options.target;
   if (target.streamVectorBits >= target.vectorBits)
-    return false;
+    return success();
   bool streams = false;
   for (linalg::LinalgOp op : reductions) {
     if (op.hasDynamicShape() || getStaticInputBytes(op) <
@@ -535,28 +537,34 @@ bool mlir::reduce::vectorize::chooseFunctionRegisters(
     std::optional<PlanAttr> plan =
         planLinalgOp(op, options, /*maySplit=*/true, /*reasons=*/nullptr);
     if (!plan || !readsRowsIntoAccumulators(plan->getStrategy()))
-      return false;
+      return success();
   }
   if (!streams)
-    return false;
+    return success();
   function->setAttr(kFunctionVectorBitsAttrName,
                     IntegerAttr::get(IntegerType::get(function->getContext(), 64),
                                      target.streamVectorBits));
-  applyFunctionRegisters(function, options);
-  return true;
+  return applyFunctionRegisters(function, options);
 }
 
-void mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
-                                                     PlannerOptions &options) {
-  auto recorded =
-      function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
-  if (!recorded)
-    return;
+LogicalResult
+mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
+                                                PlannerOptions &options) {
+  Attribute attr = function->getAttr(kFunctionVectorBitsAttrName);
+  if (!attr)
+    return success();
+  auto recorded = dyn_cast<IntegerAttr>(attr);
+  if (!recorded || (recorded.getInt() != 128 && recorded.getInt() != 256 &&
+                    recorded.getInt() != 512))
+    return function->emitError()
+           << "expected '" << kFunctionVectorBitsAttrName
+           << "' to be an integer of 128, 256 or 512, found " << attr;
   auto bits = static_cast<unsigned>(recorded.getInt());
   ReduceTarget &target = options.target;
   target.vectorBits = std::min(target.vectorBits, bits);
   target.streamVectorBits = std::min(target.streamVectorBits, bits);
   options.heldToStreamRegisters = true;
+  return success();
 }
 
 std::optional<PlanAttr>

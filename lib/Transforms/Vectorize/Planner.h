@@ -77,14 +77,17 @@ FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
 /// the function records `streamVectorBits` (kFunctionVectorBitsAttrName)
 /// and `options` take it (applyFunctionRegisters). Its in-cache code then
 /// needs no wider register, and `reduce-finalize-llvm` keeps the backend
-/// from using one. Returns true if it did.
-bool chooseFunctionRegisters(Operation *function,
+/// from using one. A width the function already records is applied instead
+/// (applyFunctionRegisters).
+LogicalResult chooseFunctionRegisters(Operation *function,
                              ArrayRef<linalg::LinalgOp> reductions,
                              PlannerOptions &options);
 
 /// Limits the registers of `options` to the width `function` records, if
-/// it records one.
-void applyFunctionRegisters(Operation *function, PlannerOptions &options);
+/// it records one; fails, with an error on the function, when that is not
+/// 128, 256 or 512.
+LogicalResult applyFunctionRegisters(Operation *function,
+                                     PlannerOptions &options);
 
 /// Returns the plan of the linalg op `op` (collapsed: Strategies.h), or
 /// std::nullopt when it is left as it is (an empty iteration space computes
