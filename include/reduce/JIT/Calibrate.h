@@ -40,8 +40,9 @@ struct CalibrationOptions {
   unsigned rounds = 7;
   /// A candidate replaces the current choice of its field (the static
   /// default in the first pass) only if it is faster by more than this
-  /// fraction (ties keep the current choice).
-  double tolerance = 0.02;
+  /// fraction, in its measurement and in a second one (ties keep the
+  /// current choice).
+  double tolerance = 0.05;
   /// Where to write one line per field measured (nullptr: nowhere).
   llvm::raw_ostream *log = nullptr;
 };
