@@ -29,9 +29,9 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <random>
 
 using namespace mlir;

@@ -29,9 +29,9 @@ namespace mlir::reduce {
 /// The name of the function attribute (an i64) that holds the widest
 /// register, in bits, the code of a function may use: set by `reduce-plan`
 /// on a function that streams its inputs into row accumulators with
-/// `streamVectorBits` registers narrower than `vectorBits`, read by `reduce-vectorize` and
-/// `reduce-expand-min-max`, and turned into the LLVM function attributes
-/// that hold the backend to it by `reduce-finalize-llvm`.
+/// `streamVectorBits` registers narrower than `vectorBits`, read by
+/// `reduce-vectorize` and `reduce-expand-min-max`, and turned into the LLVM
+/// function attributes that hold the backend to it by `reduce-finalize-llvm`.
 inline constexpr llvm::StringLiteral kFunctionVectorBitsAttrName =
     "reduce.vector_bits";
 

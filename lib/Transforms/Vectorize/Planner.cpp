@@ -44,6 +44,14 @@ struct Loops {
   }
 };
 
+/// Returns true if `op` streams its input from L3 or memory: static, of at
+/// least `minStreamBytes` (before any distribution over threads).
+static bool isStreamed(linalg::LinalgOp op, const ReduceTarget &target) {
+  return !op.hasDynamicShape() &&
+         getStaticInputBytes(op) >=
+             static_cast<uint64_t>(target.minStreamBytes);
+}
+
 /// Chooses the plan of one op; see planLinalgOp.
 class Planner {
 public:
@@ -125,9 +133,7 @@ private:
   /// `minStreamBytes`, else of `vectorBits`; `accumulators` of them per
   /// innermost tile.
   void chooseVectorBits() {
-    bool streamed = !op.hasDynamicShape() &&
-                    loops.inputBytes >=
-                        static_cast<uint64_t>(target.minStreamBytes);
+    bool streamed = isStreamed(op, target);
     vectorBits = streamed ? target.streamVectorBits : target.vectorBits;
     lanes = std::max<int64_t>(1, vectorBits / elementBits);
     tileSize = lanes * target.accumulators;
@@ -530,8 +536,7 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
     return success();
   bool streams = false;
   for (linalg::LinalgOp op : reductions) {
-    if (op.hasDynamicShape() || getStaticInputBytes(op) <
-                                    static_cast<uint64_t>(target.minStreamBytes))
+    if (!isStreamed(op, target))
       continue;
     streams = true;
     std::optional<PlanAttr> plan =

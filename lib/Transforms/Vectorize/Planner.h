@@ -80,8 +80,8 @@ FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
 /// from using one. A width the function already records is applied instead
 /// (applyFunctionRegisters).
 LogicalResult chooseFunctionRegisters(Operation *function,
-                             ArrayRef<linalg::LinalgOp> reductions,
-                             PlannerOptions &options);
+                                      ArrayRef<linalg::LinalgOp> reductions,
+                                      PlannerOptions &options);
 
 /// Limits the registers of `options` to the width `function` records, if
 /// it records one; fails, with an error on the function, when that is not
