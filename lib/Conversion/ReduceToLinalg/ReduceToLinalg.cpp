@@ -534,6 +534,36 @@ static Value createLinalgReduce(OpBuilder &b, Location loc,
   return reduceOp->getResult(0);
 }
 
+/// Returns `sum(exp(x - s))` over `axes` of `input`, in the accumulator
+/// type, with `shift` broadcast along `axes` as `s`, or `sum(exp(x))` when
+/// `shift` is null.
+static Value createExpSum(OpBuilder &b, Location loc, const ReductionInfo &info,
+                          Value input, ArrayRef<OpFoldResult> resultSizes,
+                          ArrayRef<int64_t> axes, Value shift) {
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(info.accType));
+  Value init = createFilledTensor(b, loc, resultSizes, zero);
+  SmallVector<Value> inputs = {input};
+  if (shift)
+    inputs.push_back(shift);
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<AffineMap> maps;
+  SmallVector<utils::IteratorType> iterators;
+  getReductionMaps(b, rank, axes, /*numKeptOperands=*/inputs.size(), maps,
+                   iterators);
+  auto genericOp = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value term = extendToAcc(nested, nestedLoc, info, args[0]);
+        if (shift)
+          term = arith::SubFOp::create(nested, nestedLoc, term, args[1]);
+        Value exp = math::ExpOp::create(nested, nestedLoc, term);
+        Value sum =
+            arith::AddFOp::create(nested, nestedLoc, exp, args.back());
+        linalg::YieldOp::create(nested, nestedLoc, sum);
+      });
+  return genericOp->getResult(0);
+}
+
 /// Lowers log_sum_exp in two passes over the input: the NaN-propagating
 /// maximum `m` of each reduced set, then `sum(exp(x - s))` with the shift
 /// `s = m` where `m` is finite and 0 elsewhere (all -inf, a +inf, a NaN or
@@ -565,25 +595,7 @@ static Value lowerShiftedExpSum(OpBuilder &b, Location loc,
                                        zero)
             .getResult();
       });
-
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(accType));
-  Value init = createFilledTensor(b, loc, resultSizes, zero);
-  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-  SmallVector<AffineMap> maps;
-  SmallVector<utils::IteratorType> iterators;
-  getReductionMaps(b, rank, axes, /*numKeptOperands=*/2, maps, iterators);
-  auto genericOp = linalg::GenericOp::create(
-      b, loc, TypeRange{init.getType()}, ValueRange{input, shift},
-      ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value element = extendToAcc(nested, nestedLoc, info, args[0]);
-        Value shifted =
-            arith::SubFOp::create(nested, nestedLoc, element, args[1]);
-        Value exp = math::ExpOp::create(nested, nestedLoc, shifted);
-        Value sum = arith::AddFOp::create(nested, nestedLoc, exp, args[2]);
-        linalg::YieldOp::create(nested, nestedLoc, sum);
-      });
-  return genericOp->getResult(0);
+  return createExpSum(b, loc, info, input, resultSizes, axes, shift);
 }
 
 /// Returns the number of elements each result reduces (the product of the
@@ -611,6 +623,54 @@ static Value createReducedCount(OpBuilder &b, Location loc,
   if (staticCount == 1)
     return count;
   return arith::MulIOp::create(b, loc, count, result);
+}
+
+/// Returns an i1 that is true when every element `s` of `sums` (a sum of
+/// `count` exponentials each) lies in `[count * 2^30 * tiny, +inf)`, `tiny`
+/// the smallest normal value of their type: a NaN, a +inf (an overflowed
+/// exponential or sum) or a sum that exponentials below `tiny` (flushed to 0
+/// or approximated) could have moved by more than `2^-30` of itself fails.
+static Value createAllExpSumsExact(OpBuilder &b, Location loc, Value sums,
+                                   Value count) {
+  auto type = cast<RankedTensorType>(sums.getType());
+  Type floatType = type.getElementType();
+  Value scale = createFloatConstant(b, loc, floatType, [](const auto &sem) {
+    return scalbn(APFloat::getSmallestNormalized(sem), 30,
+                  APFloat::rmNearestTiesToEven);
+  });
+  Value floor = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, floatType, count), scale);
+  Value inf = createFloatConstant(
+      b, loc, floatType, [](const auto &sem) { return APFloat::getInf(sem); });
+  // An i8 flag, as in lowerNanSkippingMinMax.
+  Value one = arith::ConstantIntOp::create(b, loc, /*value=*/1, /*width=*/8);
+  Value init = createFilledTensor(b, loc, {}, one);
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {
+      b.getMultiDimIdentityMap(rank),
+      AffineMap::get(rank, 0, {}, b.getContext())};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::reduction);
+  auto genericOp = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{sums}, ValueRange{init},
+      maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value large = arith::CmpFOp::create(
+            nested, nestedLoc, arith::CmpFPredicate::OGE, args[0], floor);
+        Value finite = arith::CmpFOp::create(
+            nested, nestedLoc, arith::CmpFPredicate::OLT, args[0], inf);
+        Value exact = arith::ExtUIOp::create(
+            nested, nestedLoc, nested.getI8Type(),
+            arith::AndIOp::create(nested, nestedLoc, large, finite));
+        linalg::YieldOp::create(
+            nested, nestedLoc,
+            arith::AndIOp::create(nested, nestedLoc, exact, args[1])
+                .getResult());
+      });
+  Value flag = tensor::ExtractOp::create(b, loc, genericOp->getResult(0),
+                                         ValueRange{});
+  Value zero = arith::ConstantIntOp::create(b, loc, /*value=*/0, /*width=*/8);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, flag, zero);
 }
 
 /// Returns `sum / count` truncating toward zero, 0 when `count` is 0: the
@@ -663,8 +723,9 @@ static Value createFinalizer(OpBuilder &b, Location loc,
     acc = math::LogOp::create(b, loc, acc);
     break;
   case ReductionKind::log_sum_exp:
-    acc = arith::AddFOp::create(b, loc, math::LogOp::create(b, loc, acc),
-                                shift);
+    acc = math::LogOp::create(b, loc, acc);
+    if (shift)
+      acc = arith::AddFOp::create(b, loc, acc, shift);
     break;
   default:
     break;
@@ -675,17 +736,63 @@ static Value createFinalizer(OpBuilder &b, Location loc,
 }
 
 /// Returns true if the result of a reduction needs a `createFinalizer` map
-/// after its accumulation.
+/// after its accumulation (log_sum_exp has its own, `lowerLogSumExp`).
 static bool needsFinalizer(const ReductionInfo &info) {
   switch (info.kind) {
+  case ReductionKind::log_sum_exp:
+    return false;
   case ReductionKind::mean:
   case ReductionKind::l2:
   case ReductionKind::log_sum:
-  case ReductionKind::log_sum_exp:
     return true;
   default:
     return info.accType != info.elementType;
   }
+}
+
+/// Lowers log_sum_exp, returning its results in the element type. One pass
+/// computes `sum(exp(x))` without a shift; when every sum is a finite
+/// value far enough above the underflow (`createAllExpSumsExact`: on data
+/// of moderate magnitude, logits, every sum is), the results are their
+/// logs. Otherwise the two passes of `lowerShiftedExpSum`, whose shift by
+/// the maximum neither overflows (inputs like 1000) nor underflows
+/// (like -1000), compute every result again.
+static Value lowerLogSumExp(OpBuilder &b, Location loc,
+                            const ReductionInfo &info, Value input,
+                            ArrayRef<OpFoldResult> inputSizes,
+                            ArrayRef<OpFoldResult> resultSizes,
+                            ArrayRef<int64_t> axes) {
+  auto finalize = [&](OpBuilder &nested, Location nestedLoc, Value sums,
+                      Value shift) {
+    SmallVector<Value> sources = {sums};
+    if (shift)
+      sources.push_back(shift);
+    return createMap(
+        nested, nestedLoc, sources, resultSizes, info.elementType,
+        [&](OpBuilder &inner, Location innerLoc, ValueRange args) {
+          return createFinalizer(inner, innerLoc, info, args[0],
+                                 /*count=*/Value(),
+                                 shift ? args[1] : Value());
+        });
+  };
+  Value sums = createExpSum(b, loc, info, input, resultSizes, axes,
+                            /*shift=*/Value());
+  Value count = createReducedCount(b, loc, inputSizes, axes);
+  Value exact = createAllExpSumsExact(b, loc, sums, count);
+  auto ifOp = scf::IfOp::create(
+      b, loc, exact,
+      [&](OpBuilder &nested, Location nestedLoc) {
+        scf::YieldOp::create(nested, nestedLoc,
+                             finalize(nested, nestedLoc, sums, Value()));
+      },
+      [&](OpBuilder &nested, Location nestedLoc) {
+        Value shift;
+        Value shifted = lowerShiftedExpSum(nested, nestedLoc, info, input,
+                                           resultSizes, axes, shift);
+        scf::YieldOp::create(nested, nestedLoc,
+                             finalize(nested, nestedLoc, shifted, shift));
+      });
+  return ifOp.getResult(0);
 }
 
 Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
@@ -712,13 +819,12 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
           });
   } else {
     SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
-    Value shift;
     if (info.ignoresNan())
       result = lowerNanSkippingMinMax(b, loc, info, input, inputSizes,
                                       resultSizes, axes);
     else if (info.kind == ReductionKind::log_sum_exp)
-      result =
-          lowerShiftedExpSum(b, loc, info, input, resultSizes, axes, shift);
+      result = lowerLogSumExp(b, loc, info, input, inputSizes, resultSizes,
+                              axes);
     else
       result = createLinalgReduce(b, loc, info, input, resultSizes, axes);
     if (needsFinalizer(info)) {
@@ -728,14 +834,11 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
         if (info.isFloat())
           count = arith::UIToFPOp::create(b, loc, info.accType, count);
       }
-      SmallVector<Value> sources = {result};
-      if (shift)
-        sources.push_back(shift);
       result = createMap(
-          b, loc, sources, resultSizes, info.elementType,
+          b, loc, result, resultSizes, info.elementType,
           [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
             return createFinalizer(nested, nestedLoc, info, args[0], count,
-                                   shift ? args[1] : Value());
+                                   /*shift=*/Value());
           });
     }
     if (keepDims)

@@ -2,8 +2,8 @@
 
 // Lowering of the rest of the Reduce family to linalg: max (both NaN modes,
 // signed and unsigned), prod, mean (float and truncating integer division,
-// static and dynamic counts), sum_square, l2, log_sum and log_sum_exp (two
-// passes), f16/bf16 accumulation in f32, f32 products in f64, empty axes.
+// static and dynamic counts), sum_square, l2, log_sum and log_sum_exp (one
+// pass, or two), f16/bf16 accumulation in f32, f32 products in f64, empty axes.
 
 /// Float max propagates NaN: arith.maximumf over a -inf fill.
 // CHECK-LABEL: func.func @max_axis1_f32(
@@ -231,35 +231,66 @@ func.func @log_sum_axis0_f32(%input: tensor<4x8xf32>) -> tensor<8xf32> {
   return %0 : tensor<8xf32>
 }
 
-/// log_sum_exp in two passes: the NaN-propagating max; the shift (the max
-/// where finite, else 0); the sum of exp(x - shift) from 0 over the input
-/// and the broadcast shift; then log(sum) + shift.
+/// log_sum_exp: one pass of sum(exp(x)) without a shift; when every sum is
+/// finite and at least count * 2^-96 (2^30 times f32's smallest normal, here
+/// 8 * 2^-96 = 1.0097e-28), the results are their logs. Otherwise two passes:
+/// the NaN-propagating max; the shift (the max where finite, else 0); the
+/// sum of exp(x - shift) from 0 over the input and the broadcast shift; then
+/// log(sum) + shift.
 // CHECK-LABEL: func.func @log_sum_exp_axis1_f32(
 // CHECK-SAME:      %[[INPUT:.*]]: tensor<4x8xf32>)
-// CHECK:         %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK:         %[[MAX_INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32)
-// CHECK:         %[[MAX:.*]] = linalg.reduce ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[MAX_INIT]] : tensor<4xf32>) dimensions = [1]
-// CHECK:           arith.maximumf
-// CHECK:         %[[SHIFT:.*]] = linalg.map ins(%[[MAX]] : tensor<4xf32>)
-// CHECK-NEXT:      (%[[M:.*]]: f32, %{{.*}}: f32) {
-// CHECK-NEXT:        %[[INF:.*]] = arith.constant 0x7F800000 : f32
-// CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:        %[[ABS:.*]] = math.absf %[[M]] : f32
-// CHECK-NEXT:        %[[FINITE:.*]] = arith.cmpf olt, %[[ABS]], %[[INF]] : f32
-// CHECK-NEXT:        %[[S:.*]] = arith.select %[[FINITE]], %[[M]], %[[ZERO]] : f32
-// CHECK-NEXT:        linalg.yield %[[S]] : f32
-// CHECK:         %[[SUM_INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4xf32>)
-// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]], %[[SHIFT]] : tensor<4x8xf32>, tensor<4xf32>) outs(%[[SUM_INIT]] : tensor<4xf32>)
-// CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %[[XS:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[X]], %[[XS]] : f32
-// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]] : f32
-// CHECK-NEXT:      %[[ADD:.*]] = arith.addf %[[E]], %[[ACC]] : f32
-// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
-// CHECK:         %[[LSE:.*]] = linalg.map ins(%[[SUM]], %[[SHIFT]] : tensor<4xf32>, tensor<4xf32>)
-// CHECK-NEXT:      (%[[T:.*]]: f32, %[[TS:.*]]: f32, %{{.*}}: f32) {
-// CHECK-NEXT:        %[[LOG:.*]] = math.log %[[T]] : f32
-// CHECK-NEXT:        %[[R:.*]] = arith.addf %[[LOG]], %[[TS]] : f32
-// CHECK-NEXT:        linalg.yield %[[R]] : f32
+// CHECK:         %[[FAST_INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[FAST:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[FAST_INIT]] : tensor<4xf32>)
+// CHECK-NEXT:    ^bb0(%[[X0:.*]]: f32, %[[ACC0:.*]]: f32):
+// CHECK-NEXT:      %[[E0:.*]] = math.exp %[[X0]] : f32
+// CHECK-NEXT:      %[[ADD0:.*]] = arith.addf %[[E0]], %[[ACC0]] : f32
+// CHECK-NEXT:      linalg.yield %[[ADD0]] : f32
+// CHECK:         %[[COUNT:.*]] = arith.constant 8 : i64
+// CHECK:         %[[SCALE:.*]] = arith.constant 1.26217745E-29 : f32
+// CHECK:         %[[COUNT_F:.*]] = arith.uitofp %[[COUNT]] : i64 to f32
+// CHECK:         %[[FLOOR:.*]] = arith.mulf %[[COUNT_F]], %[[SCALE]] : f32
+// CHECK:         %[[INF0:.*]] = arith.constant 0x7F800000 : f32
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK:         %[[FLAG_INIT:.*]] = linalg.fill ins(%[[ONE]] : i8) outs(%{{.*}} : tensor<i8>)
+// CHECK:         %[[FLAG:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%[[FAST]] : tensor<4xf32>) outs(%[[FLAG_INIT]] : tensor<i8>)
+// CHECK-NEXT:    ^bb0(%[[S0:.*]]: f32, %[[F0:.*]]: i8):
+// CHECK-NEXT:      %[[LARGE:.*]] = arith.cmpf oge, %[[S0]], %[[FLOOR]] : f32
+// CHECK-NEXT:      %[[FIN:.*]] = arith.cmpf olt, %[[S0]], %[[INF0]] : f32
+// CHECK-NEXT:      %[[OK:.*]] = arith.andi %[[LARGE]], %[[FIN]] : i1
+// CHECK-NEXT:      %[[OK8:.*]] = arith.extui %[[OK]] : i1 to i8
+// CHECK-NEXT:      %[[ALL:.*]] = arith.andi %[[OK8]], %[[F0]] : i8
+// CHECK-NEXT:      linalg.yield %[[ALL]] : i8
+// CHECK:         %[[FLAG_VALUE:.*]] = tensor.extract %[[FLAG]][] : tensor<i8>
+// CHECK:         %[[EXACT:.*]] = arith.cmpi ne, %[[FLAG_VALUE]], %{{.*}} : i8
+// CHECK:         %[[LSE:.*]] = scf.if %[[EXACT]] -> (tensor<4xf32>) {
+// CHECK:           %[[LOGS:.*]] = linalg.map { math.log } ins(%[[FAST]] : tensor<4xf32>)
+// CHECK:           scf.yield %[[LOGS]] : tensor<4xf32>
+// CHECK:         } else {
+// CHECK:           %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:           %[[MAX_INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32)
+// CHECK:           %[[MAX:.*]] = linalg.reduce ins(%[[INPUT]] : tensor<4x8xf32>) outs(%[[MAX_INIT]] : tensor<4xf32>) dimensions = [1]
+// CHECK:             arith.maximumf
+// CHECK:           %[[SHIFT:.*]] = linalg.map ins(%[[MAX]] : tensor<4xf32>)
+// CHECK-NEXT:        (%[[M:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:          %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK-NEXT:          %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:          %[[ABS:.*]] = math.absf %[[M]] : f32
+// CHECK-NEXT:          %[[FINITE:.*]] = arith.cmpf olt, %[[ABS]], %[[INF]] : f32
+// CHECK-NEXT:          %[[S:.*]] = arith.select %[[FINITE]], %[[M]], %[[ZERO]] : f32
+// CHECK-NEXT:          linalg.yield %[[S]] : f32
+// CHECK:           %[[SUM_INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:           %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[INPUT]], %[[SHIFT]] : tensor<4x8xf32>, tensor<4xf32>) outs(%[[SUM_INIT]] : tensor<4xf32>)
+// CHECK-NEXT:      ^bb0(%[[X:.*]]: f32, %[[XS:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:        %[[D:.*]] = arith.subf %[[X]], %[[XS]] : f32
+// CHECK-NEXT:        %[[E:.*]] = math.exp %[[D]] : f32
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[E]], %[[ACC]] : f32
+// CHECK-NEXT:        linalg.yield %[[ADD]] : f32
+// CHECK:           %[[SHIFTED:.*]] = linalg.map ins(%[[SUM]], %[[SHIFT]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK-NEXT:        (%[[T:.*]]: f32, %[[TS:.*]]: f32, %{{.*}}: f32) {
+// CHECK-NEXT:          %[[LOG:.*]] = math.log %[[T]] : f32
+// CHECK-NEXT:          %[[R:.*]] = arith.addf %[[LOG]], %[[TS]] : f32
+// CHECK-NEXT:          linalg.yield %[[R]] : f32
+// CHECK:           scf.yield %[[SHIFTED]] : tensor<4xf32>
 // CHECK:         return %[[LSE]]
 func.func @log_sum_exp_axis1_f32(%input: tensor<4x8xf32>) -> tensor<4xf32> {
   %0 = reduce.log_sum_exp %input axes [1] : tensor<4x8xf32> -> tensor<4xf32>

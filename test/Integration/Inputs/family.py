@@ -25,7 +25,9 @@ Special rows (inner reductions) or columns (outer ones) are planted in the
 floats: a NaN, signed zeros only, a +inf, all -inf, 1000.0 values (exp would
 overflow without the shift), a zero sum (log_sum -inf) and a negative sum
 (log_sum NaN); in the integers a lone -7 (the mean truncates toward zero:
-0, not -1).
+0, not -1). The last float cases plant nothing (log_sum_exp's unshifted
+pass stands) or only a set of -200.0 (its exp(x) underflow: the shifted
+passes run).
 """
 import os
 import sys
@@ -37,7 +39,13 @@ FLOAT_OPS = ["max", "max_ignore", "prod", "mean", "sum_square", "l2",
              "log_sum", "log_sum_exp"]
 INT_OPS = ["max", "prod", "mean", "sum_square"]
 
-# name, element type, shape, axes
+# Special sets planted by make_floats (0-7), in this order by default.
+ALL_SPECIALS = tuple(range(8))
+# Only every element -200.0 in set 0: log_sum_exp's sums of exp(x) underflow
+# there (its unshifted pass is not exact), the other sets are ordinary.
+UNDERFLOW = 8
+
+# name, element type, shape, axes[, special sets planted (float cases)]
 CASES = [
     ("rows_f32", "f32", (16, 4096), (1,)),
     ("outer_f32", "f32", (1024, 256), (0,)),
@@ -55,6 +63,13 @@ CASES = [
     ("mixed_ui16", "ui16", (6, 37, 40), (0, 2)),
     ("whole_i64", "i64", (37, 41), (0, 1)),
     ("size0_i32", "i32", (3, 0), (1,)),
+    # Ordinary data only: log_sum_exp keeps its one unshifted pass.
+    ("plain_rows_f32", "f32", (16, 4096), (1,), ()),
+    ("plain_outer_f32", "f32", (1024, 256), (0,), ()),
+    ("plain_whole_f16", "f16", (64, 1000), (0, 1), ()),
+    # One underflowing set: log_sum_exp takes its two shifted passes.
+    ("underflow_rows_f32", "f32", (16, 4096), (1,), (UNDERFLOW,)),
+    ("underflow_outer_bf16", "bf16", (1024, 256), (0,), (UNDERFLOW,)),
 ]
 
 NP_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16,
@@ -101,7 +116,7 @@ def special_slices(shape, axes):
     return [np.unravel_index(i, kept) if kept else () for i in range(min(8, count))]
 
 
-def make_floats(rng, shape, axes, t):
+def make_floats(rng, shape, axes, t, specials):
     # |k| <= sqrt(2^24 / n): every partial sum of squares (multiples of
     # 1/16) is exact in f32.
     n = int(np.prod([shape[a] for a in axes]))
@@ -121,9 +136,9 @@ def make_floats(rng, shape, axes, t):
     pview = flat.reshape(pview.shape)
     # Only where there are enough sets that ordinary ones remain.
     sets = special_slices(x.shape, axes)
-    if len(sets) < 8 or n < 8:
+    if len(sets) < len(specials) or n < 8:
         sets = []
-    for k, s in enumerate(sets):
+    for k, s in zip(specials, sets):
         row = view[s]
         if k == 0:
             row[n // 2] = np.nan
@@ -147,8 +162,12 @@ def make_floats(rng, shape, axes, t):
             row[:] = -np.abs(row) - 0.25
         elif k == 7:
             row[:] = -0.0
+        elif k == UNDERFLOW:
+            # Exact sums and sums of squares (multiples of 40000 below
+            # 2^24 * 64) in every order.
+            row[:] = -200.0
     # prod: a zero times signs, and -0.0.
-    if len(sets) > 1:
+    if len(sets) > 1 and 1 in specials:
         pview[sets[1]][n // 2] = -0.0
     x = np.moveaxis(view.reshape(_moved_shape(x.shape, axes)),
                     list(range(x.ndim)), _moved_order(x.ndim, axes))
@@ -194,9 +213,10 @@ def save(path, array, t):
 
 def gen(out):
     rng = np.random.default_rng(20261124)
-    for name, t, shape, axes in CASES:
+    for name, t, shape, axes, *specials in CASES:
         if is_float(t):
-            x, p = make_floats(rng, shape, axes, t)
+            x, p = make_floats(rng, shape, axes, t,
+                               specials[0] if specials else ALL_SPECIALS)
         else:
             x, p = make_ints(rng, shape, axes, t)
         save(os.path.join(out, name + ".x.npy"), x, t)
@@ -312,7 +332,7 @@ def expected(op, x, p, t):
 
 def check(out):
     failures = 0
-    for name, t, shape, axes in CASES:
+    for name, t, shape, axes, *_ in CASES:
         x = moved(load(os.path.join(out, name + ".x.npy"), t), axes)
         p = moved(load(os.path.join(out, name + ".p.npy"), t), axes)
         n = x.shape[-1]
