@@ -402,13 +402,20 @@ def Reduce_LogSumExpOp
     %r = reduce.log_sum_exp %x axes [1] : tensor<3x4xf32> -> tensor<3xf32>
     ```
 
-    **Arithmetic.** Two passes over the input, in the accumulator type (f32
-    for f16 and bf16): the maximum `m` of the reduced set (NaN-propagating),
-    then `log(sum(exp(x - s))) + s` with the shift `s = m` when `m` is
-    finite and `s = 0` otherwise. So inputs like 1000.0 do not overflow, and
-    the result is exactly what the math gives at the edges: `+inf` when an
-    element is `+inf` (and none is NaN), NaN when an element is NaN, `-inf`
-    when every element is `-inf` and for a size-0 dimension (the identity).
+    **Arithmetic.** In the accumulator type (f32 for f16 and bf16). One pass
+    computes `sum(exp(x))` for every result; when each of these sums is
+    finite and at least `n * 2^30` times the type's smallest normal value
+    (`n` the reduced count: ordinary data, logits), the results are their
+    logs. Otherwise two passes compute every result again: the maximum `m`
+    of the reduced set (NaN-propagating), then `log(sum(exp(x - s))) + s`
+    with the shift `s = m` when `m` is finite and `s = 0` otherwise. So
+    inputs like 1000.0 do not overflow, inputs like -200.0 do not
+    underflow, and the result is exactly what the math gives at the edges:
+    `+inf` when an element is `+inf` (and none is NaN), NaN when an element
+    is NaN, `-inf` when every element is `-inf` and for a size-0 dimension
+    (the identity). Both ways agree within the summation bound: the
+    exponentials that the one pass flushes to 0 move its sums by at most
+    `2^-29` of themselves.
     With empty axes the result is the input (the shift makes
     `log(exp(x - x)) + x` exact).
   }], ReduceCommonDescription);
