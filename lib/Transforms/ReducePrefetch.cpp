@@ -15,6 +15,7 @@
 #include "reduce/Transforms/Passes.h"
 
 #include "ShapeBytes.h"
+#include "Transcendental.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -95,6 +96,9 @@ struct ReducePrefetchPass
       BlockArgument argument = getArgumentBehindReshapes(read.getBase());
       if (!memrefType || !loop || !argument || memrefType.getRank() == 0 ||
           !memrefType.getLayout().isIdentity())
+        return;
+      // The hardware prefetchers keep ahead of a loop bound by arithmetic.
+      if (reduce::computesTranscendental(*loop.getBody()))
         return;
       auto argumentType = cast<MemRefType>(argument.getType());
       Type elementType = memrefType.getElementType();

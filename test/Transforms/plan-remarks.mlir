@@ -23,6 +23,10 @@
 
 // PLAN: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
 // PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 1024) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
+// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector-bits; 256-bit registers of 8 x 32-bit lanes, 4 per tile; one row at a time: a transcendental per element; inner
+// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 1024 input bytes
+// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
+// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4195328 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic
 // PLAN-NOT: remark
 
 // Streaming at 256 bits on a 512-bit host: reduce-plan holds a function
@@ -30,6 +34,15 @@
 // reduce-vectorize plans the in-cache op of its split at that width too.
 // HELD: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 // HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
+
+// log_sum_exp computes an exp per element: its passes over the input are
+// bound by arithmetic, planned with the wide registers and one row at a
+// time, and its function is not held (its max pass, read-bound, streams at
+// 256 bits, 4 rows at once).
+// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector-bits; 512-bit registers
+// HELD-NOT: the function streams an input
+// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
+// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4195328 input bytes >= min-stream-bytes 1048576; a transcendental per element
 
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
   %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>
@@ -39,4 +52,9 @@ func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
 func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
   %r = reduce.sum %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
   return %r : tensor<64xf32>
+}
+
+func.func @log_sum_exp_rows(%x: tensor<256x4096xf32>) -> tensor<256xf32> {
+  %r = reduce.log_sum_exp %x axes [1] : tensor<256x4096xf32> -> tensor<256xf32>
+  return %r : tensor<256xf32>
 }

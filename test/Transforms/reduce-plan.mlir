@@ -180,3 +180,17 @@ func.func @streamed_columns(%x: tensor<1024x4096xf32>, %y: tensor<64x1024xf32>) 
   %s = reduce.sum %y axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %r, %s : tensor<4096xf32>, tensor<64xf32>
 }
+
+// -----
+
+// An exp per element bounds log_sum_exp's passes by arithmetic: over
+// columns, at most `accumulators` (4) rows per step instead of 8; its max
+// pass, bound by its reads, keeps 8.
+// AVX512-LABEL: func.func @log_sum_exp_columns
+// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 4, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
+// AVX512:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
+func.func @log_sum_exp_columns(%x: tensor<4096x4096xf32>) -> tensor<4096xf32> {
+  %r = reduce.log_sum_exp %x axes [0] : tensor<4096x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}

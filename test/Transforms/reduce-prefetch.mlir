@@ -123,3 +123,30 @@ func.func @negative(%small: memref<64x1024xf32>, %dynamic: memref<?x1024xf32>,
   memref.dealloc %local : memref<1024x1024xf32>
   return %r : vector<64xf32>
 }
+
+// -----
+
+// A loop that computes an exp per element is bound by arithmetic: the
+// hardware prefetchers keep ahead of its reads, which get no prefetch.
+// CHECK-LABEL: func.func @exp_rows(
+// CHECK-NOT:     memref.prefetch
+// CHECK:         return
+func.func @exp_rows(%x: memref<256x4096xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %r = scf.for %row = %c0 to %c256 step %c1 iter_args(%acc = %zero) -> (vector<64xf32>) {
+    %s = scf.for %col = %c0 to %c4096 step %c64 iter_args(%acc2 = %acc) -> (vector<64xf32>) {
+      %v = vector.transfer_read %x[%row, %col], %pad {in_bounds = [true]} : memref<256x4096xf32>, vector<64xf32>
+      %e = math.exp %v : vector<64xf32>
+      %a = arith.addf %e, %acc2 : vector<64xf32>
+      scf.yield %a : vector<64xf32>
+    }
+    scf.yield %s : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}

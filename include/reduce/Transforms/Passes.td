@@ -346,7 +346,10 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
     in `docs/pipeline.md`: nearer suits sums, farther the min, and 4 KiB
     slowed W2 on two threads by 15-20%.
     Addresses past the end of the buffer are harmless: a prefetch does not
-    fault.
+    fault. A loop whose body computes a transcendental function (an exp per
+    element: log_sum_exp) gets none: bound by its arithmetic, it reads far
+    below the bandwidth, which the hardware prefetchers keep up with, and
+    the prefetches only cost it instructions (docs/tuning.md).
   }];
   let options = [
     Option<"distance", "distance", "int64_t", /*default=*/"2048",

@@ -21,6 +21,7 @@
 #include "Planner.h"
 #include "Strategies.h"
 #include "Utils.h"
+#include "../Transcendental.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -50,6 +51,12 @@ static bool isStreamed(linalg::LinalgOp op, const ReduceTarget &target) {
   return !op.hasDynamicShape() &&
          getStaticInputBytes(op) >=
              static_cast<uint64_t>(target.minStreamBytes);
+}
+
+/// Returns true if `op` streams its input and is bound by those reads: the
+/// reductions that `streamVectorBits` registers serve.
+static bool isReadBound(linalg::LinalgOp op, const ReduceTarget &target) {
+  return isStreamed(op, target) && !computesTranscendental(*op.getBlock());
 }
 
 /// Chooses the plan of one op; see planLinalgOp.
@@ -134,7 +141,8 @@ private:
   /// innermost tile.
   void chooseVectorBits() {
     bool streamed = isStreamed(op, target);
-    vectorBits = streamed ? target.streamVectorBits : target.vectorBits;
+    bool readBound = isReadBound(op, target);
+    vectorBits = readBound ? target.streamVectorBits : target.vectorBits;
     lanes = std::max<int64_t>(1, vectorBits / elementBits);
     tileSize = lanes * target.accumulators;
     if (op.hasDynamicShape())
@@ -143,6 +151,9 @@ private:
       note(streamed ? "streamed" : "in cache", ": ", loops.inputBytes,
            " input bytes ", streamed ? ">=" : "<", " min-stream-bytes ",
            target.minStreamBytes);
+    if (streamed && !readBound)
+      note("a transcendental per element bounds it by arithmetic: ",
+           "registers of vector-bits");
     if (options.heldToStreamRegisters)
       note("the function streams an input: registers of at most ",
            target.vectorBits, " bits throughout");
@@ -389,8 +400,13 @@ private:
       return planRowTiles(rowTile);
     int64_t innerTile =
         getInnerTile(loops.ranges.back(), /*powerOfTwoRegisters=*/true);
+    // Rows at once keep more reads in flight; a transcendental per element
+    // needs the registers for its arithmetic instead.
+    bool arithmeticBound = computesTranscendental(*op.getBlock());
+    if (arithmeticBound && target.streamRows > 1)
+      note("one row at a time: a transcendental per element");
     int64_t streamRows = 1;
-    if (!loops.isDynamic() && !ordered &&
+    if (!loops.isDynamic() && !ordered && !arithmeticBound &&
         loops.ranges.back() % innerTile == 0 && target.streamRows > 1) {
       for (int64_t dim = loops.ranges.size() - 1; dim >= 0; --dim) {
         if (linalg::isReductionIterator(loops.iterators[dim]))
@@ -443,6 +459,14 @@ private:
       if (linalg::isReductionIterator(loops.iterators[dim]))
         rowDim = dim;
     int64_t step = target.outerRowsPerStep;
+    // A transcendental per element keeps a tile's worth of registers in
+    // flight per row: at most `accumulators` rows per step, so that their
+    // arithmetic is not spilled.
+    if (computesTranscendental(*op.getBlock()) &&
+        step > target.accumulators) {
+      step = target.accumulators;
+      note("a transcendental per element: ", step, " rows per step");
+    }
     int64_t keptBlock = getKeptBlock(ranges.back());
     // Long rows of a streamed input: the `outerRowsPerStep` rows of a step
     // come from as many parts of the rows, read side by side
@@ -538,6 +562,9 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
   for (linalg::LinalgOp op : reductions) {
     if (!isStreamed(op, target))
       continue;
+    // Wide registers do more arithmetic per instruction.
+    if (!isReadBound(op, target))
+      return success();
     streams = true;
     std::optional<PlanAttr> plan =
         planLinalgOp(op, options, /*maySplit=*/true, /*reasons=*/nullptr);
