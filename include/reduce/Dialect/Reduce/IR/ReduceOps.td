@@ -415,7 +415,7 @@ def Reduce_LogSumExpOp
     is NaN, `-inf` when every element is `-inf` and for a size-0 dimension
     (the identity). Both ways agree within the summation bound: the
     exponentials that the one pass flushes to 0 move its sums by at most
-    `2^-29` of themselves.
+    `2^-30` of themselves.
     With empty axes the result is the input (the shift makes
     `log(exp(x - x)) + x` exact).
   }], ReduceCommonDescription);
