@@ -359,15 +359,16 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
             static_cast<int64_t>(std::lround((*relative)[c] * 1000));
       measured[field.name] = std::move(times);
       if (options.log) {
-        *options.log << "pass " << passes + 1 << ": " << field.name << ":";
-        for (size_t c = 0; c < field.candidates.size(); ++c)
-          *options.log << " " << getOptionValue(field, field.candidates[c])
-                       << "=" << llvm::format("%.3f", (*relative)[c]);
-        if (confirmation) {
-          *options.log << "; again:";
+        auto logTimes = [&](llvm::ArrayRef<double> times) {
           for (size_t c = 0; c < field.candidates.size(); ++c)
             *options.log << " " << getOptionValue(field, field.candidates[c])
-                         << "=" << llvm::format("%.3f", (*confirmation)[c]);
+                         << "=" << llvm::format("%.3f", times[c]);
+        };
+        *options.log << "pass " << passes + 1 << ": " << field.name << ":";
+        logTimes(*relative);
+        if (confirmation) {
+          *options.log << "; again:";
+          logTimes(*confirmation);
         }
         *options.log << " -> "
                      << getOptionValue(field, field.candidates[chosen]) << "\n";

@@ -32,15 +32,12 @@ inline bool isTranscendental(Operation *op) {
 /// Returns true if `block` holds a transcendental math op, directly or in
 /// a nested region.
 inline bool computesTranscendental(Block &block) {
-  for (Operation &op : block) {
-    if (isTranscendental(&op))
-      return true;
-    for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        if (computesTranscendental(nested))
-          return true;
-  }
-  return false;
+  return block
+      .walk([](Operation *op) {
+        return isTranscendental(op) ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 } // namespace mlir::reduce

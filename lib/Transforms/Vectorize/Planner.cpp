@@ -53,10 +53,10 @@ static bool isStreamed(linalg::LinalgOp op, const ReduceTarget &target) {
              static_cast<uint64_t>(target.minStreamBytes);
 }
 
-/// Returns true if `op` streams its input and is bound by those reads: the
-/// reductions that `streamVectorBits` registers serve.
-static bool isReadBound(linalg::LinalgOp op, const ReduceTarget &target) {
-  return isStreamed(op, target) && !computesTranscendental(*op.getBlock());
+/// Returns true if the body of `op` computes a transcendental per element:
+/// it is bound by arithmetic, not by its reads (Transcendental.h).
+static bool isArithmeticBound(linalg::LinalgOp op) {
+  return computesTranscendental(*op.getBlock());
 }
 
 /// Chooses the plan of one op; see planLinalgOp.
@@ -65,7 +65,8 @@ public:
   Planner(linalg::LinalgOp op, const PlannerOptions &options,
           SmallVectorImpl<std::string> *reasons)
       : op(op), target(options.target), options(options), reasons(reasons),
-        ordered(options.strictFpOrder && hasFloatAddCombiner(op)) {
+        ordered(options.strictFpOrder && hasFloatAddCombiner(op)),
+        arithmeticBound(isArithmeticBound(op)) {
     loops.ranges = op.getStaticLoopRanges();
     loops.iterators = op.getIteratorTypesArray();
     loops.inputBytes = getStaticInputBytes(op);
@@ -141,7 +142,7 @@ private:
   /// innermost tile.
   void chooseVectorBits() {
     bool streamed = isStreamed(op, target);
-    bool readBound = isReadBound(op, target);
+    bool readBound = streamed && !arithmeticBound;
     vectorBits = readBound ? target.streamVectorBits : target.vectorBits;
     lanes = std::max<int64_t>(1, vectorBits / elementBits);
     tileSize = lanes * target.accumulators;
@@ -402,7 +403,6 @@ private:
         getInnerTile(loops.ranges.back(), /*powerOfTwoRegisters=*/true);
     // Rows at once keep more reads in flight; a transcendental per element
     // needs the registers for its arithmetic instead.
-    bool arithmeticBound = computesTranscendental(*op.getBlock());
     if (arithmeticBound && target.streamRows > 1)
       note("one row at a time: a transcendental per element");
     int64_t streamRows = 1;
@@ -462,8 +462,7 @@ private:
     // A transcendental per element keeps a tile's worth of registers in
     // flight per row: at most `accumulators` rows per step, so that their
     // arithmetic is not spilled.
-    if (computesTranscendental(*op.getBlock()) &&
-        step > target.accumulators) {
+    if (arithmeticBound && step > target.accumulators) {
       step = target.accumulators;
       note("a transcendental per element: ", step, " rows per step");
     }
@@ -530,6 +529,8 @@ private:
   const PlannerOptions &options;
   SmallVectorImpl<std::string> *reasons;
   bool ordered;
+  /// A transcendental per element: the stream settings do not apply.
+  bool arithmeticBound;
   Loops loops;
   unsigned elementBits = 8;
   int64_t vectorBits = 0;
@@ -563,7 +564,7 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
     if (!isStreamed(op, target))
       continue;
     // Wide registers do more arithmetic per instruction.
-    if (!isReadBound(op, target))
+    if (isArithmeticBound(op))
       return success();
     streams = true;
     std::optional<PlanAttr> plan =

@@ -73,7 +73,8 @@ FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
 /// Chooses whether `function` keeps to the registers of streamed data
 /// throughout: when `streamVectorBits` is narrower than `vectorBits` and
 /// every static reduction of `reductions` (the function's, collapsed) that
-/// reads at least `minStreamBytes` is planned `inner` or `split_blocks`,
+/// reads at least `minStreamBytes` is bound by its reads (no transcendental
+/// per element) and planned `inner` or `split_blocks`,
 /// the function records `streamVectorBits` (kFunctionVectorBitsAttrName)
 /// and `options` take it (applyFunctionRegisters). Its in-cache code then
 /// needs no wider register, and `reduce-finalize-llvm` keeps the backend
