@@ -172,9 +172,20 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   fields.push_back({"prefetch_distance",
                     "prefetch-distance",
                     {staticTarget.prefetchDistance, 0, 4096}});
-  // Rows of the innermost-reduction strategy read at once: streams for the
-  // prefetchers, or fewer (1: one row at a time), fewer instructions in
-  // flight. Only the kernels over rows use that strategy.
+  // Parts of the rows read side by side by the innermost-reduction
+  // strategy on streamed 2-D rows (also the row-tile strategy's, which no
+  // calibration kernel uses): long streams for the prefetchers, or fewer
+  // (1: one row at a time, then `stream_rows` adjacent rows at once).
+  Field rowStreams{"row_streams", "row-streams", {staticTarget.rowStreams}};
+  for (int64_t candidate : {int64_t(2), int64_t(1)})
+    if (candidate != staticTarget.rowStreams)
+      rowStreams.candidates.push_back(candidate);
+  rowStreams.affects = Affects::streamedRows;
+  fields.push_back(rowStreams);
+  // Rows of the innermost-reduction strategy read at once where the rows
+  // are not read as parts: streams for the prefetchers, or fewer (1: one
+  // row at a time), fewer instructions in flight. Only the kernels over
+  // rows use that strategy.
   Field streamRows{"stream_rows", "stream-rows", {staticTarget.streamRows}};
   for (int64_t candidate : {int64_t(2), int64_t(1)})
     if (candidate != staticTarget.streamRows)

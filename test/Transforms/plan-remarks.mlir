@@ -15,7 +15,7 @@
 
 // CHECK: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_blocks: 1048576 elements reduced to one value, in 512 blocks of 2048 (about 64 tiles of 32)
 // CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
-// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, 4 rows at once
+// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, one row from each of 4 parts of the rows at once
 // CHECK: remark: plan #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
 // CHECK: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
 // CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>: in cache: 6144 input bytes < min-stream-bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
@@ -25,7 +25,7 @@
 // PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 1024) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
 // PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector-bits; 256-bit registers of 8 x 32-bit lanes, 4 per tile; one row at a time: a transcendental per element; inner
 // PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 1024 input bytes
-// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
+// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
 // PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4195328 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic
 // PLAN-NOT: remark
 
@@ -38,10 +38,10 @@
 // log_sum_exp computes an exp per element: its passes over the input are
 // bound by arithmetic, planned with the wide registers and one row at a
 // time, and its function is not held (its max pass, read-bound, streams at
-// 256 bits, 4 rows at once).
+// 256 bits, one row from each of 4 parts of the rows at once).
 // HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector-bits; 512-bit registers
 // HELD-NOT: the function streams an input
-// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
+// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
 // HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4195328 input bytes >= min-stream-bytes 1048576; a transcendental per element
 
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {

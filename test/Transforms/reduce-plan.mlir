@@ -153,7 +153,7 @@ func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 // backend's wider registers do better there), keeps the wide registers.
 // THREADS-LABEL: func.func @streamed_and_cached
 // THREADS-SAME:    attributes {reduce.vector_bits = 256 : i64}
-// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 1024, inner_tile = 32, stream_rows = 4>}
+// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 1024, inner_tile = 32, row_streams = 4>}
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // THREADS-LABEL: func.func @cached_only
 // THREADS-NOT:     reduce.vector_bits

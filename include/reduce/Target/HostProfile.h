@@ -49,8 +49,11 @@ namespace mlir::reduce {
 /// The schema version of the profile file; a file of another version is
 /// ignored (and replaced by the JIT's calibration). Version 2: the register
 /// widths the calibration measured hold in the backend (docs/tuning.md), so
-/// a stream width measured before means another kernel.
-inline constexpr int64_t kHostProfileSchema = 2;
+/// a stream width measured before means another kernel. Version 3: streamed
+/// rows are read as `row_streams` parts side by side, which the calibration
+/// measures; a version 2 profile measured `stream_rows` on adjacent rows
+/// only.
+inline constexpr int64_t kHostProfileSchema = 3;
 
 /// What a calibration's results depend on. Two hosts with equal keys may
 /// share a profile.

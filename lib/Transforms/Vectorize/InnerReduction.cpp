@@ -10,6 +10,10 @@
 // accumulators of `inner_tile` elements along the row, reduced horizontally
 // once per output element after the loops; `stream_rows` rows of the
 // innermost kept dim are reduced at once, each with its own accumulators.
+// With `row_streams` S > 1 (2-D rows, streamed), the rows are first viewed
+// as S parts (rows s * R/S + j) and a step reduces row j of every part: S
+// long contiguous streams for the prefetchers, where S adjacent rows would
+// be S short ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,14 +44,41 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
         "inner");
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
+  int64_t rowStreams = plan.getRowStreams();
   if (failed(checkPlanVectorSizes(
-          op, {plan.getInnerTile(), plan.getStreamRows()})))
+          op, {plan.getInnerTile(), plan.getStreamRows(), rowStreams})))
     return failure();
+  if (rowStreams > 1 && plan.getStreamRows() > 1)
+    return op->emitError("reduce.plan: expected stream_rows or row_streams "
+                         "for strategy inner, found both");
+  if (rowStreams > 1 && !canExpandRowStreams(op, ranges, rowStreams, 1)) {
+    InFlightDiagnostic diag = op->emitError(
+        "reduce.plan: expected static 2-D rows that divide into ");
+    diag << rowStreams << " parts for strategy inner, found loops of ";
+    llvm::interleave(
+        ranges, diag,
+        [&](int64_t size) {
+          if (ShapedType::isDynamic(size))
+            diag << "?";
+          else
+            diag << size;
+        },
+        " x ");
+    return diag;
+  }
 
-  // The parallel dims first, by 1 (the innermost by `stream_rows`): partial
-  // reduction tiling only tiles reduction dims.
+  // The parallel dims first, by 1 (the innermost by `stream_rows`; the
+  // parts whole): partial reduction tiling only tiles reduction dims.
   std::optional<unsigned> rowDim;
-  if (plan.getStreamRows() > 1) {
+  int64_t rowsAtOnce = plan.getStreamRows();
+  if (rowStreams > 1) {
+    op = expandRowStreams(rewriter, op, rowStreams);
+    ranges = op.getStaticLoopRanges();
+    reductionDims.clear();
+    op.getReductionDims(reductionDims);
+    rowDim = 0;
+    rowsAtOnce = rowStreams;
+  } else if (rowsAtOnce > 1) {
     rowDim = getInnermostKeptDim(op);
     if (!rowDim || ShapedType::isDynamic(ranges[*rowDim]) ||
         ranges[*rowDim] % plan.getStreamRows() != 0)
@@ -60,7 +91,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
     for (unsigned dim : reductionDims)
       parallelSizes[dim] = 0;
     if (rowDim)
-      parallelSizes[*rowDim] = plan.getStreamRows();
+      parallelSizes[*rowDim] = rowStreams > 1 ? 0 : rowsAtOnce;
     scf::SCFTilingOptions options;
     options.setTileSizes(getIndexAttrs(rewriter, parallelSizes));
     FailureOr<scf::SCFTilingResult> tiled =
@@ -78,7 +109,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
   SmallVector<int64_t> vectorSizes(ranges.size(), 1);
   vectorSizes.back() = tileSizes.back();
   if (rowDim)
-    vectorSizes[*rowDim] = plan.getStreamRows();
+    vectorSizes[*rowDim] = rowsAtOnce;
   scf::SCFTilingOptions options;
   options.setTileSizes(getIndexAttrs(rewriter, tileSizes))
       .setReductionDims(reductionDims);

@@ -405,9 +405,17 @@ private:
     // needs the registers for its arithmetic instead.
     if (arithmeticBound && target.streamRows > 1)
       note("one row at a time: a transcendental per element");
+    bool unmasked = !loops.isDynamic() && !ordered && !arithmeticBound &&
+                    loops.ranges.back() % innerTile == 0;
+    // Streamed 2-D rows: one row from each of `rowStreams` parts of the
+    // rows at once, long streams side by side (reassociates nothing: each
+    // row keeps its own accumulators).
+    int64_t rowStreams = 1;
+    if (unmasked && streamsInput() && target.rowStreams > 1 &&
+        canExpandRowStreams(op, loops.ranges, target.rowStreams, 1))
+      rowStreams = target.rowStreams;
     int64_t streamRows = 1;
-    if (!loops.isDynamic() && !ordered && !arithmeticBound &&
-        loops.ranges.back() % innerTile == 0 && target.streamRows > 1) {
+    if (unmasked && rowStreams == 1 && target.streamRows > 1) {
       for (int64_t dim = loops.ranges.size() - 1; dim >= 0; --dim) {
         if (linalg::isReductionIterator(loops.iterators[dim]))
           continue;
@@ -421,9 +429,13 @@ private:
          streamRows > 1 ? ", " : "",
          streamRows > 1 ? std::to_string(streamRows) : "",
          streamRows > 1 ? " rows at once" : "",
+         rowStreams > 1 ? ", one row from each of " : "",
+         rowStreams > 1 ? std::to_string(rowStreams) : "",
+         rowStreams > 1 ? " parts of the rows at once" : "",
          ordered ? ", in sequential order (strict-fp-order)" : "");
     Tiles tiles;
     tiles.innerTile = innerTile;
+    tiles.rowStreams = rowStreams;
     tiles.streamRows = streamRows;
     return makePlan(VectorStrategy::inner, tiles);
   }

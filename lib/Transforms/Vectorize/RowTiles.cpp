@@ -50,12 +50,10 @@ bool mlir::reduce::vectorize::canExpandRowStreams(linalg::LinalgOp op,
   });
 }
 
-/// Rewrites the 2-D reduction `op` (rows x columns) on a view of its
-/// operands as `rowStreams` parts of the rows: a 3-D op (part x row x
-/// column) whose result is collapsed back. Returns it.
-static linalg::LinalgOp expandRowStreams(RewriterBase &rewriter,
-                                         linalg::LinalgOp op,
-                                         int64_t rowStreams) {
+linalg::LinalgOp
+mlir::reduce::vectorize::expandRowStreams(RewriterBase &rewriter,
+                                          linalg::LinalgOp op,
+                                          int64_t rowStreams) {
   MLIRContext *context = op.getContext();
   AffineMap rowsAndColumns = AffineMap::getMultiDimIdentityMap(2, context);
   Location loc = op.getLoc();

@@ -85,13 +85,21 @@ FailureOr<linalg::LinalgOp> distributeOverThreads(RewriterBase &rewriter,
 bool canExpandRowStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
                          int64_t rowStreams, int64_t rowTile);
 
+/// Rewrites the 2-D reduction `op` (rows x columns), for which
+/// canExpandRowStreams holds, on a view of its operands as `rowStreams`
+/// parts of the rows: a 3-D op (part x row x column) whose results are
+/// collapsed back. Returns it.
+linalg::LinalgOp expandRowStreams(RewriterBase &rewriter, linalg::LinalgOp op,
+                                  int64_t rowStreams);
+
 /// `row_tiles`: tiles of `row_tile` rows, each row read whole, in
 /// `row_streams` parts of the rows side by side.
 LogicalResult vectorizeRowTiles(RewriterBase &rewriter, linalg::LinalgOp op,
                                 PlanAttr plan);
 
 /// `inner`: vector accumulators of `inner_tile` along the innermost reduced
-/// dim, `stream_rows` rows at once.
+/// dim, `stream_rows` rows at once, or with `row_streams` > 1 one row from
+/// each of `row_streams` parts of the rows at once.
 LogicalResult vectorizeInnerReduction(RewriterBase &rewriter,
                                       linalg::LinalgOp op, PlanAttr plan);
 

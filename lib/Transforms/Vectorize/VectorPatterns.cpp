@@ -26,11 +26,13 @@
 using namespace mlir;
 
 namespace {
-/// `vector.multi_reduction` with reduced dims of size 1 (a row tile of a
-/// mixed-axes reduction, `vector<4 x 1 x 32>` over dims 1 and 2): the unit
-/// dims are dropped by a shape_cast, so that the other patterns see the
-/// rows (`vector<4 x 32>` over dim 1).
-struct DropUnitReducedDims : OpRewritePattern<vector::MultiDimReductionOp> {
+/// `vector.multi_reduction` with dims of size 1 (a row tile of a mixed-axes
+/// reduction, `vector<4 x 1 x 32>` over dims 1 and 2; one row of each of 4
+/// parts, `vector<4 x 1 x 32>` over dim 2): the unit dims are dropped by
+/// shape_casts (kept ones only while a kept dim of more than one element
+/// remains), so that the other patterns see the rows (`vector<4 x 32>` over
+/// dim 1).
+struct DropUnitDims : OpRewritePattern<vector::MultiDimReductionOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
@@ -39,21 +41,36 @@ struct DropUnitReducedDims : OpRewritePattern<vector::MultiDimReductionOp> {
     if (isa<vector::MaskOp>(op->getParentOp()) || type.isScalable())
       return rewriter.notifyMatchFailure(op, "masked or scalable");
     SmallVector<bool> mask = op.getReductionMask();
-    SmallVector<int64_t> shape;
+    bool dropKept = llvm::any_of(
+        llvm::zip_equal(type.getShape(), mask),
+        [](auto dim) { return !std::get<1>(dim) && std::get<0>(dim) > 1; });
+    SmallVector<int64_t> shape, keptShape;
     SmallVector<bool> newMask;
     for (auto [size, reduced] : llvm::zip_equal(type.getShape(), mask)) {
-      if (reduced && size == 1)
+      if (size == 1 && (reduced || dropKept))
         continue;
       shape.push_back(size);
       newMask.push_back(reduced);
+      if (!reduced)
+        keptShape.push_back(size);
     }
     if (shape.size() == mask.size() || !llvm::is_contained(newMask, true))
       return rewriter.notifyMatchFailure(op, "no unit dim to drop");
+    Location loc = op.getLoc();
+    Type elementType = type.getElementType();
     Value source = vector::ShapeCastOp::create(
-        rewriter, op.getLoc(), VectorType::get(shape, type.getElementType()),
-        op.getSource());
-    rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(
-        op, source, op.getAcc(), newMask, op.getKind());
+        rewriter, loc, VectorType::get(shape, elementType), op.getSource());
+    Value acc = op.getAcc();
+    auto destType = dyn_cast<VectorType>(op.getDestType());
+    if (destType && destType.getShape() != ArrayRef<int64_t>(keptShape))
+      acc = vector::ShapeCastOp::create(
+          rewriter, loc, VectorType::get(keptShape, elementType), acc);
+    Value reduced = vector::MultiDimReductionOp::create(
+        rewriter, loc, source, acc, newMask, op.getKind());
+    if (reduced.getType() != op.getDestType())
+      reduced = vector::ShapeCastOp::create(rewriter, loc, op.getDestType(),
+                                            reduced);
+    rewriter.replaceOp(op, reduced);
     return success();
   }
 };
@@ -307,7 +324,7 @@ void mlir::reduce::vectorize::populateReductionVectorPatterns(
   patterns.add<TransposeReduceRows>(context, vectorBits);
   patterns.add<CombineLeadingRows>(context, /*benefit=*/2);
   patterns.add<SplitKeptLeadingDim>(context, /*benefit=*/2);
-  patterns.add<DropUnitReducedDims>(context, /*benefit=*/3);
+  patterns.add<DropUnitDims>(context, /*benefit=*/3);
   patterns.add<UnrollNDAbsI>(context);
   vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
   vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);

@@ -1,6 +1,10 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
 // RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-stream-bytes=1" \
+// RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=STREAMS
 
 // reduce-vectorize, the `inner` strategy (InnerReduction.cpp): vector
 // accumulators along the innermost reduced dim, with one horizontal reduction
@@ -26,6 +30,25 @@
 // CHECK-NOT:       vector.reduction
 // CHECK:           vector.shuffle
 // CHECK:           vector.transfer_write %{{.*}}, %[[OUT]][%[[ROW]]] {in_bounds = [true]} : vector<4xf32>, tensor<64xf32>
+/// Streamed (min-stream-bytes=1), the rows are viewed as 4 parts of 16
+/// rows (row_streams = 4, the target's row-streams): a step reads row j of
+/// every part, 4 long streams side by side, and the 4 rows still share one
+/// shuffle tree.
+// STREAMS-LABEL: func.func @sum_innermost_axis(
+// STREAMS-DAG:     %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<4x1x32xf32>
+// STREAMS-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// STREAMS-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// STREAMS:         %[[PARTS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [4, 16, 1024] : tensor<64x1024xf32> into tensor<4x16x1024xf32>
+// STREAMS:         %[[OUTS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [4, 16] : tensor<64xf32> into tensor<4x16xf32>
+// STREAMS:         %[[RESULT:.*]] = scf.for %[[ROW:.*]] = %{{.*}} to %[[C16]] step %{{.*}} iter_args(%[[OUT:.*]] = %[[OUTS]]) -> (tensor<4x16xf32>)
+// STREAMS:           scf.for %[[COL:.*]] = %{{.*}} to %{{.*}} step %[[C32]] iter_args(%[[PARTIAL:.*]] = %[[ZEROS]]) -> (vector<4x1x32xf32>)
+// STREAMS-NEXT:        %[[CHUNK:.*]] = vector.transfer_read %[[PARTS]][%{{.*}}, %[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true, true]} : tensor<4x16x1024xf32>, vector<4x1x32xf32>
+// STREAMS-NEXT:        arith.addf %[[CHUNK]], %[[PARTIAL]] : vector<4x1x32xf32>
+// STREAMS-NOT:       vector.multi_reduction
+// STREAMS-NOT:       vector.reduction
+// STREAMS:           vector.shuffle
+// STREAMS:           vector.transfer_write %{{.*}}, %[[OUT]][%{{.*}}, %[[ROW]]] {in_bounds = [true, true]} : vector<4x1xf32>, tensor<4x16xf32>
+// STREAMS:         tensor.collapse_shape %[[RESULT]] {{\[}}[0, 1]] : tensor<4x16xf32> into tensor<64xf32>
 func.func @sum_innermost_axis(%input: tensor<64x1024xf32>) -> tensor<64xf32> {
   %0 = reduce.sum %input axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>

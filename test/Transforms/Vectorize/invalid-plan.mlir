@@ -37,6 +37,40 @@ func.func @stream_rows_do_not_divide(%x: tensor<6x1024xf32>,
 
 // -----
 
+func.func @inner_row_streams_do_not_divide(%x: tensor<6x1024xf32>,
+                                           %init: tensor<6xf32>) -> tensor<6xf32> {
+  // expected-error @below {{reduce.plan: expected static 2-D rows that divide into 4 parts for strategy inner, found loops of 6 x 1024}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<6x1024xf32>) outs(%init : tensor<6xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
+                                          row_streams = 4>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<6xf32>
+  return %r : tensor<6xf32>
+}
+
+// -----
+
+func.func @inner_row_streams_and_stream_rows(%x: tensor<8x1024xf32>,
+                                             %init: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{reduce.plan: expected stream_rows or row_streams for strategy inner, found both}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x1024xf32>) outs(%init : tensor<8xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
+                                          row_streams = 2, stream_rows = 2>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
 func.func @row_streams_do_not_divide(%x: tensor<24x16xf32>,
                                      %init: tensor<24xf32>) -> tensor<24xf32> {
   // expected-error @below {{reduce.plan: expected 2-D rows that divide into 4 parts of tiles of 8 rows, found loops of 24 x 16}}

@@ -39,11 +39,13 @@ func.func @l1_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
 // the pipeline's stream-vector-width defaults to vector-width when that is
 // set.
 
-/// 4 MiB: 4 rows at a time, 4 registers of 8 lanes each.
+/// 4 MiB: one row of each of 4 parts of the rows at a time, 4 registers of
+/// 8 lanes each.
 // STREAM-LABEL: func.func @sum_rows_4mib(
-// STREAM:         vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x32xf32>
+// STREAM:         tensor.expand_shape {{.*}} : tensor<1024x1024xf32> into tensor<4x256x1024xf32>
+// STREAM:         vector.transfer_read {{.*}} : tensor<4x256x1024xf32>, vector<4x1x32xf32>
 // SAME-LABEL:  func.func @sum_rows_4mib(
-// SAME:          vector.transfer_read {{.*}} : tensor<1024x1024xf32>, vector<4x64xf32>
+// SAME:          vector.transfer_read {{.*}} : tensor<4x256x1024xf32>, vector<4x1x64xf32>
 func.func @sum_rows_4mib(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> {
   %r = reduce.sum %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
   return %r : tensor<1024xf32>
