@@ -10,8 +10,9 @@
 // streamed reductions: for each field in turn, the kernels are compiled with
 // every candidate value (the other fields at their current choice), timed
 // interleaved, and the fastest candidate is kept unless the current choice
-// (the static default at first) is within the tolerance of it, in that
-// measurement or in a second one.
+// (at first the field's first candidate: the static default, or no
+// prefetch) is within the tolerance of it, in that measurement or in a
+// second one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +50,8 @@ namespace {
 enum class Affects { streamed, minKernels, streamedRows };
 
 /// A target field the calibration chooses, with its pipeline option and its
-/// candidate values, the static default first.
+/// candidate values, the first the choice the others must beat (the static
+/// default but for the prefetch distance).
 struct Field {
   const char *name;
   const char *option;
@@ -141,7 +143,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   int64_t inputBytes = options.inputBytes;
   if (inputBytes <= 0)
     inputBytes =
-        std::clamp<int64_t>(4 * profile.key.l2Bytes, 32 << 20, 64 << 20);
+        std::clamp<int64_t>(4 * profile.key.l2Bytes, 64 << 20, 128 << 20);
   int64_t rows = std::max<int64_t>(1, inputBytes / (kColumns * 4));
   inputBytes = rows * kColumns * 4;
   unsigned rounds = std::max(1u, options.rounds);
@@ -169,9 +171,14 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   fields.push_back(minimum);
   fields.push_back(
       {"accumulators", "accumulators", {staticTarget.accumulators, 8}});
-  fields.push_back({"prefetch_distance",
-                    "prefetch-distance",
-                    {staticTarget.prefetchDistance, 0, 4096}});
+  // No prefetch first: a software prefetch costs instructions on every
+  // read, so it must pay for them by more than the tolerance (the static
+  // default keeps one, for hosts without a profile).
+  Field prefetch{"prefetch_distance", "prefetch-distance", {0}};
+  for (int64_t candidate : {staticTarget.prefetchDistance, int64_t(4096)})
+    if (!llvm::is_contained(prefetch.candidates, candidate))
+      prefetch.candidates.push_back(candidate);
+  fields.push_back(prefetch);
   // Parts of the rows read side by side by the innermost-reduction
   // strategy on streamed 2-D rows (also the row-tile strategy's, which no
   // calibration kernel uses): long streams for the prefetchers, or fewer
@@ -193,7 +200,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   streamRows.affects = Affects::streamedRows;
   fields.push_back(streamRows);
 
-  // The current choice of every field, starting from the static default.
+  // The current choice of every field, starting from its first candidate.
   std::map<std::string, int64_t> current;
   for (const Field &field : fields)
     current[field.name] = field.candidates.front();
@@ -249,7 +256,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
     return module.get();
   };
 
-  // The best time of each candidate of `field` (the other fields as chosen
+  // The median time of each candidate of `field` (the other fields as chosen
   // so far) relative to the field's static default, averaged over the
   // kernels the field affects.
   std::mt19937_64 shuffler(42);
@@ -261,7 +268,14 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       BufferView input;
       MutableBufferView result;
       int calls;
-      double best = std::numeric_limits<double>::infinity();
+      std::vector<double> times = {};
+      /// The median of `times`: what a call usually costs, as the
+      /// benchmark reports it (the best of the rounds favoured candidates
+      /// that are only sometimes fast, such as software prefetches).
+      double median() {
+        std::sort(times.begin(), times.end());
+        return times[times.size() / 2];
+      }
     };
     std::vector<Run> runs;
     for (size_t c = 0; c < field.candidates.size(); ++c) {
@@ -309,14 +323,15 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
         double seconds =
             std::chrono::duration<double>(Clock::now() - callStart).count();
         if (round > 0)
-          run.best = std::min(run.best, seconds);
+          run.times.push_back(seconds);
       }
     }
     // The runs of a candidate are in kernel order.
     size_t kernels = runs.size() / field.candidates.size();
     llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
     for (size_t i = 0; i < runs.size(); ++i)
-      relative[runs[i].candidate] += runs[i].best / runs[i % kernels].best;
+      relative[runs[i].candidate] +=
+          runs[i].median() / runs[i % kernels].median();
     for (double &value : relative)
       value /= static_cast<double>(kernels);
     return relative;
@@ -339,7 +354,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
         return relative.takeError();
       size_t fastest = std::min_element(relative->begin(), relative->end()) -
                        relative->begin();
-      // The current choice (the static default in the first pass) stays
+      // The current choice (the first candidate in the first pass) stays
       // unless another is faster by more than the tolerance.
       size_t incumbent = llvm::find(field.candidates, current[field.name]) -
                          field.candidates.begin();

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -168,12 +169,18 @@ static int64_t getMaxRegisterBits(Operation *op) {
 }
 
 /// Returns the width in bits of the widest register (512, 256 or 128, at
-/// most `maxBits`) that `type`, a 1-D f32/f64 vector, is a whole number of;
-/// 0 if none.
+/// most `maxBits`) that each innermost row of `type`, a fixed f32/f64
+/// vector of any rank (a 1-D vector is one row), is a whole number of; 0 if
+/// none.
 static int64_t getChunkBits(Type type, int64_t maxBits) {
-  int64_t bits = getVectorBits(type);
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.getRank() == 0 || vectorType.isScalable() ||
+      !isExpandedElementType(vectorType))
+    return 0;
+  int64_t rowBits =
+      vectorType.getShape().back() * vectorType.getElementTypeBitWidth();
   for (int64_t chunk : {512, 256, 128})
-    if (chunk <= maxBits && bits && bits % chunk == 0)
+    if (chunk <= maxBits && rowBits % chunk == 0)
       return chunk;
   return 0;
 }
@@ -183,27 +190,54 @@ static int64_t getChunkLanes(VectorType type, int64_t maxBits) {
   return getChunkBits(type, maxBits) / type.getElementTypeBitWidth();
 }
 
-/// Returns lanes [offset, offset + lanes) of the 1-D vector `vector`.
+/// Returns lanes [offset, offset + lanes) of `vector` in row-major order,
+/// which lie in one innermost row of it.
 static Value createSlice(OpBuilder &b, Location loc, Value vector,
                          int64_t offset, int64_t lanes) {
+  auto type = cast<VectorType>(vector.getType());
+  int64_t rowLength = type.getShape().back();
+  if (type.getRank() > 1) {
+    SmallVector<int64_t> position =
+        delinearize(offset / rowLength, computeStrides(type.getShape().drop_back()));
+    vector = vector::ExtractOp::create(b, loc, vector, position);
+    offset %= rowLength;
+  }
+  if (lanes == rowLength)
+    return vector;
   return vector::ExtractStridedSliceOp::create(b, loc, vector,
                                                /*offsets=*/{offset},
                                                /*sizes=*/{lanes},
                                                /*strides=*/{1});
 }
 
-/// Builds a vector of `type`, a whole number of registers of `chunkLanes`
-/// lanes, from one value per register: `build(offset)` gives the register
-/// of lanes [offset, offset + chunkLanes).
+/// Builds a vector of `type`, whose innermost rows are a whole number of
+/// registers of `chunkLanes` lanes, from one value per register:
+/// `build(offset)` gives the register of lanes [offset, offset + chunkLanes)
+/// in row-major order.
 static Value concatChunks(OpBuilder &b, Location loc, VectorType type,
                           int64_t chunkLanes,
                           function_ref<Value(int64_t)> build) {
-  if (chunkLanes == type.getNumElements())
-    return build(0);
+  int64_t rowLength = type.getShape().back();
+  auto buildRow = [&](int64_t rowOffset) -> Value {
+    if (chunkLanes == rowLength)
+      return build(rowOffset);
+    Value row = ub::PoisonOp::create(
+        b, loc, VectorType::get({rowLength}, type.getElementType()));
+    for (int64_t offset = 0; offset < rowLength; offset += chunkLanes)
+      row = vector::InsertStridedSliceOp::create(b, loc,
+                                                 build(rowOffset + offset), row,
+                                                 /*offsets=*/{offset},
+                                                 /*strides=*/{1});
+    return row;
+  };
+  if (type.getRank() == 1)
+    return buildRow(0);
+  SmallVector<int64_t> strides = computeStrides(type.getShape().drop_back());
   Value result = ub::PoisonOp::create(b, loc, type);
-  for (int64_t offset = 0; offset < type.getNumElements(); offset += chunkLanes)
-    result = vector::InsertStridedSliceOp::create(
-        b, loc, build(offset), result, /*offsets=*/{offset}, /*strides=*/{1});
+  for (int64_t row = 0, rows = type.getNumElements() / rowLength; row < rows;
+       ++row)
+    result = vector::InsertOp::create(b, loc, buildRow(row * rowLength), result,
+                                      delinearize(row, strides));
   return result;
 }
 

@@ -405,6 +405,38 @@ func.func @accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64
 
 // -----
 
+// An accumulator of several rows (one row from each of 2 parts of the rows,
+// vector<2x1x32>): each register of each innermost row gets its range
+// instruction and its own ordered mask, the registers taken from and put
+// back into their rows.
+
+// RANGE-LABEL: func.func @rows_accumulator(
+// RANGE:         %[[LOOP:.*]]:5 = scf.for {{.*}} -> (vector<2x1x32xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>)
+// RANGE:           %[[X:.*]] = vector.transfer_read
+// RANGE:           vector.extract %[[X]][1, 0] : vector<32xf32> from vector<2x1x32xf32>
+// RANGE:           %[[XROW1:.*]] = vector.extract %[[X]][1, 0] : vector<32xf32> from vector<2x1x32xf32>
+// RANGE-NEXT:      %[[X3:.*]] = vector.extract_strided_slice %[[XROW1]] {offsets = [16], sizes = [16], strides = [1]}
+// RANGE:           llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"(%{{.*}}, %[[X3]], {{.*}})
+// RANGE:           %[[ROW1:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [16], strides = [1]} : vector<16xf32> into vector<32xf32>
+// RANGE:           %[[NEW:.*]] = vector.insert %[[ROW1]], %{{.*}} [1, 0] : vector<32xf32> into vector<2x1x32xf32>
+// RANGE:           scf.yield %[[NEW]], {{.*}} : vector<2x1x32xf32>, vector<16xi1>, vector<16xi1>, vector<16xi1>, vector<16xi1>
+// RANGE-COUNT-4: arith.select %[[LOOP]]#{{[1-4]}}
+// RANGE-NOT:     arith.minimumf
+func.func @rows_accumulator(%m: memref<2x64x32xf32>, %init: vector<2x1x32xf32>) -> vector<2x1x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %init) -> (vector<2x1x32xf32>) {
+    %x = vector.transfer_read %m[%c0, %i, %c0], %pad {in_bounds = [true, true, true]} : memref<2x64x32xf32>, vector<2x1x32xf32>
+    %min = arith.minimumf %x, %acc : vector<2x1x32xf32>
+    scf.yield %min : vector<2x1x32xf32>
+  }
+  return %r : vector<2x1x32xf32>
+}
+
+// -----
+
 // In a function held to 256-bit registers (reduce.vector_bits, set by
 // reduce-plan when it streams an input at that width), the same accumulator
 // is 8 registers of 256 bits, and a tree of 512-bit vectors keeps the or

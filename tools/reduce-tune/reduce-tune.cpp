@@ -47,7 +47,7 @@ static cl::opt<std::string>
 static cl::opt<int64_t> inputBytes(
     "input-bytes",
     cl::desc("Bytes each calibration kernel reads (default: 4x the L2 "
-             "cache, in [32 MiB, 64 MiB]; at least 1 MiB, the stream "
+             "cache, in [64 MiB, 128 MiB]; at least 1 MiB, the stream "
              "threshold)"),
     cl::init(0), cl::cat(category));
 static cl::opt<unsigned> rounds("rounds",

@@ -34,7 +34,8 @@ namespace mlir::reduce {
 
 struct CalibrationOptions {
   /// Bytes of the input each kernel reads; 0: four times the L2 cache,
-  /// clamped to [32 MiB, 64 MiB], so that it streams.
+  /// clamped to [64 MiB, 128 MiB], so that it streams from memory past the
+  /// L3 cache of most CPUs, as the 64 MiB workloads of the benchmark do.
   int64_t inputBytes = 0;
   /// Timed calls of each kernel under each candidate (the best counts).
   unsigned rounds = 7;
