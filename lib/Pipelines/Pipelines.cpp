@@ -140,6 +140,7 @@ static void addVectorization(OpPassManager &pm,
     passOptions.minStreamBytes = target.minStreamBytes;
     passOptions.streamRows = target.streamRows;
     passOptions.rowStreams = target.rowStreams;
+    passOptions.rowStreamBlockBytes = target.rowStreamBlockBytes;
     passOptions.outerRowsPerStep = target.outerRowsPerStep;
     passOptions.splitBlockTiles = target.splitBlockTiles;
     passOptions.maxShortRowBytes = target.maxShortRowBytes;

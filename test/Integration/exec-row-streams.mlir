@@ -16,6 +16,9 @@
 // RUN: %if avx512dq %{ reduce-opt --reduce-to-llvm="min-stream-bytes=1 minimum-lowering=range" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s %}
+// RUN: reduce-opt --reduce-to-llvm="min-stream-bytes=1 row-stream-block-bytes=10240" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: reduce-opt --reduce-to-llvm="min-stream-bytes=1 row-streams=3" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -26,7 +29,9 @@
 // Row reductions (axes [1]) over rows longer than 16 registers read 4 rows
 // at a time, each into its own accumulators, and merge the 4 rows by a
 // shuffle tree; streamed (min-stream-bytes=1), one row of each of 4 (or 3,
-// or on each of two threads 2) parts of the rows at a time (the min's
+// or on each of two threads 2) parts of the rows at a time, or of each of
+// 3 blocks of 8 rows (row-stream-block-bytes of 8 rows of 1280 bytes: 4
+// parts of 2 rows per block) (the min's
 // accumulators of 4 rows also as range instructions, where the host has
 // them). x[r][c] = (7c + 3r) mod 17 + 1, except: row r < 8 holds a
 // NaN in column 37r (every row position of both steps of 4 rows); row 8 is

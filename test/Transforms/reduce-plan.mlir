@@ -194,3 +194,22 @@ func.func @log_sum_exp_columns(%x: tensor<4096x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.log_sum_exp %x axes [0] : tensor<4096x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
 }
+
+// -----
+
+// Streamed rows of bools: one row at a time (several rows of i1 at once
+// are arrays of i1 vectors, lowered lane by lane into mask registers).
+// Streamed rows of more than row-stream-block-bytes (64 MiB): blocks of
+// 1024 rows (64 MiB), each read as 4 parts of 256 rows, 16 MiB apart.
+// AVX2-LABEL: func.func @bool_rows
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 128>}
+// AVX2-LABEL: func.func @rows_in_blocks
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4, stream_block = 1024>}
+func.func @bool_rows(%x: tensor<4096x4096xi1>) -> tensor<4096xi1> {
+  %r = reduce.logical_and %x axes [1] : tensor<4096x4096xi1> -> tensor<4096xi1>
+  return %r : tensor<4096xi1>
+}
+func.func @rows_in_blocks(%x: tensor<16384x16384xf32>) -> tensor<16384xf32> {
+  %r = reduce.sum %x axes [1] : tensor<16384x16384xf32> -> tensor<16384xf32>
+  return %r : tensor<16384xf32>
+}

@@ -155,8 +155,9 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> rowStreams{
       *this, "row-streams",
-      llvm::cl::desc("Parts the row-tile strategy reads side by side on "
-                     "streamed inputs; 0: the target default"),
+      llvm::cl::desc("Parts of the rows the row-tile and inner strategies "
+                     "read side by side on streamed inputs; 0: the target "
+                     "default"),
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> outerRowsPerStep{
       *this, "outer-rows-per-step",
@@ -167,6 +168,12 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       *this, "split-block-tiles",
       llvm::cl::desc("Vector tiles per block of an all-axes reduction; 0: "
                      "the target default"),
+      llvm::cl::init(0)};
+  PassOptions::Option<uint64_t> rowStreamBlockBytes{
+      *this, "row-stream-block-bytes",
+      llvm::cl::desc("Largest block of rows, in bytes, whose parts the "
+                     "inner strategy reads side by side; 0: the target "
+                     "default"),
       llvm::cl::init(0)};
   PassOptions::Option<uint64_t> maxShortRowBytes{
       *this, "max-short-row-bytes",

@@ -47,8 +47,8 @@ defvar ReducePlanOptions = [
            "Rows the innermost-reduction strategy reduces at once (0: the "
            "target default)">,
     Option<"rowStreams", "row-streams", "unsigned", /*default=*/"0",
-           "Parts the row-tile strategy reads side by side on streamed "
-           "inputs (0: the target default)">,
+           "Parts of the rows the row-tile and inner strategies read side "
+           "by side on streamed inputs (0: the target default)">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "unsigned",
            /*default=*/"0",
            "Rows an outer-reduction step adds (0: the target default)">,
@@ -56,6 +56,10 @@ defvar ReducePlanOptions = [
            /*default=*/"0",
            "Vector tiles per block of an all-axes reduction (0: the target "
            "default)">,
+    Option<"rowStreamBlockBytes", "row-stream-block-bytes", "uint64_t",
+           /*default=*/"0",
+           "Largest block of rows, in bytes, whose parts the inner strategy "
+           "reads side by side (0: the target default)">,
     Option<"maxShortRowBytes", "max-short-row-bytes", "uint64_t",
            /*default=*/"0",
            "Longest inner rows, in bytes, of a mixed-axes reduction split "
@@ -154,7 +158,9 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       loop. Streamed inputs are read as `row-streams` parts side by side.
       Not for float sums with `strict-fp-order` (the tree reassociates).
     - `inner`, innermost dim reduced: every other dim is tiled by 1 (the
-      innermost kept one by `stream-rows` on static shapes) and the
+      innermost kept one by `stream-rows` on static shapes; streamed 2-D
+      rows are first viewed as `row-streams` parts, and a step reads one
+      row of each) and the
       innermost dim is tiled as a partial reduction into a vector-shaped
       accumulator (`accumulators` independent registers), merged by one
       horizontal reduction per row after the loop. With `strict-fp-order`,

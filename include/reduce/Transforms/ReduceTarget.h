@@ -48,12 +48,21 @@ struct ReduceTarget {
   int64_t minStreamBytes = int64_t(1) << 20;
   /// SIMD registers of the innermost tile (independent accumulators).
   unsigned accumulators = 4;
-  /// Rows the innermost-reduction strategy reduces at once, each with its
-  /// own accumulators (streams for the hardware prefetchers).
+  /// Adjacent rows the innermost-reduction strategy reduces at once, each
+  /// with its own accumulators, where it does not read parts of the rows
+  /// (`rowStreams`).
   int64_t streamRows = 4;
-  /// Consecutive parts of the rows that the row-tile strategy reads side by
-  /// side on streamed inputs.
+  /// Consecutive parts of the rows that the row-tile and the
+  /// innermost-reduction strategies read side by side on streamed 2-D rows
+  /// (one row, or tile of rows, of each part per step: long streams for
+  /// the hardware prefetchers).
   int64_t rowStreams = 4;
+  /// The largest block of rows, in bytes, that the innermost-reduction
+  /// strategy reads as `rowStreams` parts: longer rows are first cut into
+  /// blocks of at most that many bytes, each read as parts, so that the
+  /// parts lie at most a block apart (parts 256 MiB apart read at half the
+  /// speed of 16 MiB apart on the Zen 4 VM, docs/tuning.md).
+  int64_t rowStreamBlockBytes = int64_t(64) << 20;
   /// Rows of the reduced dim an outer-reduction step adds to the
   /// accumulators (streams for the hardware prefetchers): on a streamed 2-D
   /// input, one row from each of as many parts of the rows.
@@ -109,6 +118,7 @@ void forEachTargetField(TargetT &target, Fn &&fn) {
   fn("accumulators", target.accumulators, 1, 64);
   fn("stream_rows", target.streamRows, 1, 64);
   fn("row_streams", target.rowStreams, 1, 64);
+  fn("row_stream_block_bytes", target.rowStreamBlockBytes, 1, kMaxBytes);
   fn("outer_rows_per_step", target.outerRowsPerStep, 1, 64);
   fn("split_block_tiles", target.splitBlockTiles, 1, 1 << 20);
   fn("max_short_row_bytes", target.maxShortRowBytes, 1, kMaxBytes);
@@ -135,6 +145,7 @@ void overrideStrategyFields(ReduceTarget &target, const Options &options) {
   override(target.minStreamBytes, uint64_t(options.minStreamBytes));
   override(target.streamRows, unsigned(options.streamRows));
   override(target.rowStreams, unsigned(options.rowStreams));
+  override(target.rowStreamBlockBytes, uint64_t(options.rowStreamBlockBytes));
   override(target.outerRowsPerStep, unsigned(options.outerRowsPerStep));
   override(target.splitBlockTiles, unsigned(options.splitBlockTiles));
   override(target.maxShortRowBytes, uint64_t(options.maxShortRowBytes));

@@ -13,7 +13,9 @@
 // With `row_streams` S > 1 (2-D rows, streamed), the rows are first viewed
 // as S parts (rows s * R/S + j) and a step reduces row j of every part: S
 // long contiguous streams for the prefetchers, where S adjacent rows would
-// be S short ones.
+// be S short ones. With `stream_block` B, the rows are first cut into
+// blocks of B rows and each block is read as S parts, so that the parts lie
+// at most B/S rows apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
   if (rowStreams > 1 && plan.getStreamRows() > 1)
     return op->emitError("reduce.plan: expected stream_rows or row_streams "
                          "for strategy inner, found both");
+  int64_t streamBlock = plan.getStreamBlock();
   if (rowStreams > 1 && !canExpandRowStreams(op, ranges, rowStreams, 1)) {
     InFlightDiagnostic diag = op->emitError(
         "reduce.plan: expected static 2-D rows that divide into ");
@@ -66,17 +69,21 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
         " x ");
     return diag;
   }
+  if (rowStreams > 1 && streamBlock > 0 && ranges[0] % streamBlock != 0)
+    return op->emitError("reduce.plan: expected blocks of stream_block = ")
+           << streamBlock << " rows to divide the " << ranges[0] << " rows";
 
   // The parallel dims first, by 1 (the innermost by `stream_rows`; the
   // parts whole): partial reduction tiling only tiles reduction dims.
   std::optional<unsigned> rowDim;
   int64_t rowsAtOnce = plan.getStreamRows();
   if (rowStreams > 1) {
-    op = expandRowStreams(rewriter, op, rowStreams);
+    op = expandRowStreams(rewriter, op, rowStreams, streamBlock);
     ranges = op.getStaticLoopRanges();
     reductionDims.clear();
     op.getReductionDims(reductionDims);
-    rowDim = 0;
+    // (part, row, column) or (block, part, row, column).
+    rowDim = ranges.size() - 3;
     rowsAtOnce = rowStreams;
   } else if (rowsAtOnce > 1) {
     rowDim = getInnermostKeptDim(op);

@@ -119,6 +119,7 @@ private:
     int64_t keptBlock = 0;
     int64_t blockRows = 1;
     int64_t rowsPerStep = 1;
+    int64_t streamBlock = 0;
   };
 
   PlanAttr makePlan(VectorStrategy strategy, const Tiles &tiles) {
@@ -126,7 +127,7 @@ private:
                          threads, threadDim, threadChunk, tiles.innerTile,
                          tiles.rowTile, tiles.rowStreams, tiles.streamRows,
                          ordered, tiles.keptBlock, tiles.blockRows,
-                         tiles.rowsPerStep);
+                         tiles.rowsPerStep, tiles.streamBlock);
   }
 
   /// Returns true if the loops (one thread's tile, after planThreads)
@@ -392,6 +393,30 @@ private:
     return makePlan(VectorStrategy::row_tiles, tiles);
   }
 
+  /// Returns true if an operand of the op has i1 elements.
+  bool hasBoolOperands() const {
+    return llvm::any_of(op->getOperandTypes(), [](Type type) {
+      return getElementTypeOrSelf(type).isInteger(1);
+    });
+  }
+
+  /// The block of rows (2-D loops, static) whose `parts` parts are read side
+  /// by side: 0 when all the rows fit in `rowStreamBlockBytes`, else the
+  /// most rows that do, a multiple of `parts` that divides the rows; -1 if
+  /// there is none.
+  int64_t getStreamBlock(int64_t parts) const {
+    int64_t rows = loops.ranges[0];
+    int64_t bytes = static_cast<int64_t>(loops.inputBytes);
+    int64_t rowBytes = std::max<int64_t>(1, bytes / rows);
+    if (bytes <= target.rowStreamBlockBytes)
+      return 0;
+    for (int64_t block = target.rowStreamBlockBytes / rowBytes / parts * parts;
+         block >= parts; block -= parts)
+      if (rows % block == 0)
+        return block;
+    return -1;
+  }
+
   /// Innermost dim reduced: row tiles when they apply, else vector
   /// accumulators along the rows, `streamRows` rows of the innermost kept
   /// dim at once when the shape is static, that dim a multiple of it, the
@@ -407,13 +432,23 @@ private:
       note("one row at a time: a transcendental per element");
     bool unmasked = !loops.isDynamic() && !ordered && !arithmeticBound &&
                     loops.ranges.back() % innerTile == 0;
+    // Several rows of bools at once are arrays of i1 vectors, which LLVM
+    // lowers lane by lane into mask registers.
+    if (unmasked && hasBoolOperands()) {
+      note("one row at a time: rows of bools");
+      unmasked = false;
+    }
     // Streamed 2-D rows: one row from each of `rowStreams` parts of the
     // rows at once, long streams side by side (reassociates nothing: each
-    // row keeps its own accumulators).
-    int64_t rowStreams = 1;
+    // row keeps its own accumulators), in blocks of at most
+    // `rowStreamBlockBytes`.
+    int64_t rowStreams = 1, streamBlock = 0;
     if (unmasked && streamsInput() && target.rowStreams > 1 &&
-        canExpandRowStreams(op, loops.ranges, target.rowStreams, 1))
-      rowStreams = target.rowStreams;
+        canExpandRowStreams(op, loops.ranges, target.rowStreams, 1)) {
+      streamBlock = getStreamBlock(target.rowStreams);
+      if (streamBlock >= 0)
+        rowStreams = target.rowStreams;
+    }
     int64_t streamRows = 1;
     if (unmasked && rowStreams == 1 && target.streamRows > 1) {
       for (int64_t dim = loops.ranges.size() - 1; dim >= 0; --dim) {
@@ -432,10 +467,14 @@ private:
          rowStreams > 1 ? ", one row from each of " : "",
          rowStreams > 1 ? std::to_string(rowStreams) : "",
          rowStreams > 1 ? " parts of the rows at once" : "",
+         streamBlock > 0 ? ", in blocks of " : "",
+         streamBlock > 0 ? std::to_string(streamBlock) : "",
+         streamBlock > 0 ? " rows" : "",
          ordered ? ", in sequential order (strict-fp-order)" : "");
     Tiles tiles;
     tiles.innerTile = innerTile;
     tiles.rowStreams = rowStreams;
+    tiles.streamBlock = std::max<int64_t>(streamBlock, 0);
     tiles.streamRows = streamRows;
     return makePlan(VectorStrategy::inner, tiles);
   }

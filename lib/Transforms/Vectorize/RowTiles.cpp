@@ -50,12 +50,13 @@ bool mlir::reduce::vectorize::canExpandRowStreams(linalg::LinalgOp op,
   });
 }
 
-linalg::LinalgOp
-mlir::reduce::vectorize::expandRowStreams(RewriterBase &rewriter,
-                                          linalg::LinalgOp op,
-                                          int64_t rowStreams) {
+linalg::LinalgOp mlir::reduce::vectorize::expandRowStreams(
+    RewriterBase &rewriter, linalg::LinalgOp op, int64_t rowStreams,
+    int64_t blockRows) {
   MLIRContext *context = op.getContext();
   AffineMap rowsAndColumns = AffineMap::getMultiDimIdentityMap(2, context);
+  if (blockRows == op.getStaticLoopRanges()[0])
+    blockRows = 0;
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   std::function<Value(Value)> expand = [&](Value value) -> Value {
@@ -66,27 +67,40 @@ mlir::reduce::vectorize::expandRowStreams(RewriterBase &rewriter,
       return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
                                     expand(fill.getOutputs().front()))
           .getResult(0);
-    return expandLeadingDim(rewriter, loc, value, rowStreams);
+    return expandLeadingDim(rewriter, loc, value, rowStreams, blockRows);
   };
-  AffineExpr part, row, column;
-  bindDims(context, part, row, column);
+  // The rows become (part, row) or (block, part, row) loops.
+  unsigned rowDims = blockRows > 0 ? 3 : 2;
+  SmallVector<AffineExpr> rows = llvm::map_to_vector(
+      llvm::seq<unsigned>(0, rowDims),
+      [&](unsigned dim) { return getAffineDimExpr(dim, context); });
+  AffineExpr column = getAffineDimExpr(rowDims, context);
+  SmallVector<AffineExpr> rowsThenColumn = rows;
+  rowsThenColumn.push_back(column);
   SmallVector<AffineMap> maps;
   for (OpOperand &operand : op->getOpOperands())
-    maps.push_back(op.getMatchingIndexingMap(&operand) == rowsAndColumns
-                       ? AffineMap::get(3, 0, {part, row, column}, context)
-                       : AffineMap::get(3, 0, {part, row}, context));
+    maps.push_back(AffineMap::get(rowDims + 1, 0,
+                                  op.getMatchingIndexingMap(&operand) ==
+                                          rowsAndColumns
+                                      ? rowsThenColumn
+                                      : rows,
+                                  context));
   SmallVector<Value> inputs = llvm::map_to_vector(op.getDpsInputs(), expand);
   SmallVector<Value> inits = llvm::map_to_vector(op.getDpsInits(), expand);
-  auto parts = linalg::GenericOp::create(
-      rewriter, loc, ValueRange(inits).getTypes(), inputs, inits, maps,
-      {utils::IteratorType::parallel, utils::IteratorType::parallel,
-       utils::IteratorType::reduction});
+  SmallVector<utils::IteratorType> iterators(rowDims,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto parts = linalg::GenericOp::create(rewriter, loc,
+                                         ValueRange(inits).getTypes(), inputs,
+                                         inits, maps, iterators);
   rewriter.cloneRegionBefore(op->getRegion(0), parts.getRegion(),
                              parts.getRegion().end());
   SmallVector<Value> results;
+  ReassociationIndices leading =
+      llvm::to_vector(llvm::seq<int64_t>(0, rowDims));
   for (Value result : parts.getResults())
     results.push_back(tensor::CollapseShapeOp::create(
-        rewriter, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));
+        rewriter, loc, result, ArrayRef<ReassociationIndices>{leading}));
   rewriter.replaceOp(op, results);
   return parts;
 }

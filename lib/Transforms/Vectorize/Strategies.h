@@ -87,10 +87,12 @@ bool canExpandRowStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
 
 /// Rewrites the 2-D reduction `op` (rows x columns), for which
 /// canExpandRowStreams holds, on a view of its operands as `rowStreams`
-/// parts of the rows: a 3-D op (part x row x column) whose results are
+/// parts of the rows: a 3-D op (part x row x column), or with `blockRows`
+/// (a multiple of `rowStreams` that divides the rows, less than all of
+/// them) a 4-D op (block x part x row x column), whose results are
 /// collapsed back. Returns it.
 linalg::LinalgOp expandRowStreams(RewriterBase &rewriter, linalg::LinalgOp op,
-                                  int64_t rowStreams);
+                                  int64_t rowStreams, int64_t blockRows = 0);
 
 /// `row_tiles`: tiles of `row_tile` rows, each row read whole, in
 /// `row_streams` parts of the rows side by side.

@@ -158,12 +158,20 @@ FailureOr<scf::SCFTilingResult> tileParallelFirst(RewriterBase &rewriter,
 } // namespace mlir::reduce::vectorize
 
 Value mlir::reduce::vectorize::expandLeadingDim(OpBuilder &b, Location loc,
-                                                Value value, int64_t parts) {
+                                                Value value, int64_t parts,
+                                                int64_t blockRows) {
   auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<int64_t> shape = {parts, type.getDimSize(0) / parts};
+  int64_t rows = type.getDimSize(0);
+  SmallVector<int64_t> shape;
+  if (blockRows > 0)
+    shape = {rows / blockRows, parts, blockRows / parts};
+  else
+    shape = {parts, rows / parts};
+  ReassociationIndices leading =
+      llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
   llvm::append_range(shape, type.getShape().drop_front());
-  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
-  for (int64_t dim = 2, e = shape.size(); dim < e; ++dim)
+  SmallVector<ReassociationIndices> reassociation = {leading};
+  for (int64_t dim = leading.size(), e = shape.size(); dim < e; ++dim)
     reassociation.push_back({dim});
   return tensor::ExpandShapeOp::create(
       b, loc, RankedTensorType::get(shape, type.getElementType()), value,

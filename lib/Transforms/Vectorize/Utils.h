@@ -46,9 +46,11 @@ SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op);
 SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b, ArrayRef<int64_t> sizes);
 
 /// A view of the tensor `value` with its leading dim split into `parts`
-/// consecutive parts (`tensor.expand_shape` to parts x rows/parts x ...).
-Value expandLeadingDim(OpBuilder &b, Location loc, Value value,
-                       int64_t parts);
+/// consecutive parts (`tensor.expand_shape` to parts x rows/parts x ...),
+/// or with `blockRows` > 0 into blocks of `blockRows` rows, each split into
+/// `parts` parts (rows/blockRows x parts x blockRows/parts x ...).
+Value expandLeadingDim(OpBuilder &b, Location loc, Value value, int64_t parts,
+                       int64_t blockRows = 0);
 
 /// Vectorizes `op` with `vectorSizes` (masked where the sizes are dynamic
 /// or smaller), or as is when `vectorSizes` is empty. Ops that the

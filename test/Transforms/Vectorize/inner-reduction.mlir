@@ -5,6 +5,10 @@
 // RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-stream-bytes=1" \
 // RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=STREAMS
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" \
+// RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
+// RUN:   | FileCheck %s --check-prefix=BLOCKS
 
 // reduce-vectorize, the `inner` strategy (InnerReduction.cpp): vector
 // accumulators along the innermost reduced dim, with one horizontal reduction
@@ -49,6 +53,18 @@
 // STREAMS:           vector.shuffle
 // STREAMS:           vector.transfer_write %{{.*}}, %[[OUT]][%{{.*}}, %[[ROW]]] {in_bounds = [true, true]} : vector<4x1xf32>, tensor<4x16xf32>
 // STREAMS:         tensor.collapse_shape %[[RESULT]] {{\[}}[0, 1]] : tensor<4x16xf32> into tensor<64xf32>
+
+/// With blocks of at most 64 KiB (row-stream-block-bytes), the 64 rows of
+/// 4 KiB are 4 blocks of 16 rows (stream_block = 16), each read as 4 parts
+/// of 4 rows: the parts lie 16 KiB apart instead of 64 KiB.
+// BLOCKS-LABEL: func.func @sum_innermost_axis(
+// BLOCKS:         %[[PARTS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2], [3]] output_shape [4, 4, 4, 1024] : tensor<64x1024xf32> into tensor<4x4x4x1024xf32>
+// BLOCKS:         scf.for %[[BLOCK:[^ ]*]] = {{.*}} -> (tensor<4x4x4xf32>)
+// BLOCKS:           scf.for %[[ROW:[^ ]*]] = {{.*}} -> (tensor<4x4x4xf32>)
+// BLOCKS:             scf.for %[[COL:[^ ]*]] = {{.*}} -> (vector<4x1x32xf32>)
+// BLOCKS-NEXT:          vector.transfer_read %[[PARTS]][%[[BLOCK]], %{{.*}}, %[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true, true]} : tensor<4x4x4x1024xf32>, vector<4x1x32xf32>
+// BLOCKS:             vector.shuffle
+// BLOCKS:         tensor.collapse_shape %{{.*}} {{\[}}[0, 1, 2]] : tensor<4x4x4xf32> into tensor<64xf32>
 func.func @sum_innermost_axis(%input: tensor<64x1024xf32>) -> tensor<64xf32> {
   %0 = reduce.sum %input axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>

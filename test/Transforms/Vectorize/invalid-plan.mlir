@@ -54,6 +54,23 @@ func.func @inner_row_streams_do_not_divide(%x: tensor<6x1024xf32>,
 
 // -----
 
+func.func @inner_stream_block_does_not_divide(%x: tensor<24x1024xf32>,
+                                              %init: tensor<24xf32>) -> tensor<24xf32> {
+  // expected-error @below {{reduce.plan: expected blocks of stream_block = 16 rows to divide the 24 rows}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<24x1024xf32>) outs(%init : tensor<24xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
+                                          row_streams = 4, stream_block = 16>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<24xf32>
+  return %r : tensor<24xf32>
+}
+
+// -----
+
 func.func @inner_row_streams_and_stream_rows(%x: tensor<8x1024xf32>,
                                              %init: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @below {{reduce.plan: expected stream_rows or row_streams for strategy inner, found both}}
@@ -212,6 +229,20 @@ func.func @parts_of_outer() attributes {p = #reduce.plan<strategy = outer, inner
 
 // expected-error @below {{expected row_streams to be at least 1, found 0}}
 func.func @no_streams() attributes {p = #reduce.plan<strategy = row_tiles, row_tile = 8, row_streams = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected stream_block to be a multiple of row_streams = 4, found 6}}
+func.func @stream_block_not_parts() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, row_streams = 4, stream_block = 6>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected stream_block to be at least 0, found -4}}
+func.func @negative_stream_block() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, stream_block = -4>} {
   return
 }
 

@@ -41,7 +41,8 @@ PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                  int64_t threads, int64_t threadDim, int64_t threadChunk,
                  int64_t innerTile, int64_t rowTile, int64_t rowStreams,
                  int64_t streamRows, bool ordered, int64_t keptBlock,
-                 int64_t blockRows, int64_t rowsPerStep) {
+                 int64_t blockRows, int64_t rowsPerStep,
+                 int64_t streamBlock) {
   auto expectAtLeast = [&](StringRef name, int64_t value,
                            int64_t least) -> LogicalResult {
     if (value >= least)
@@ -63,8 +64,13 @@ PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       failed(expectAtLeast("stream_rows", streamRows, 1)) ||
       failed(expectAtLeast("kept_block", keptBlock, 0)) ||
       failed(expectAtLeast("block_rows", blockRows, 1)) ||
-      failed(expectAtLeast("rows_per_step", rowsPerStep, 1)))
+      failed(expectAtLeast("rows_per_step", rowsPerStep, 1)) ||
+      failed(expectAtLeast("stream_block", streamBlock, 0)))
     return failure();
+  if (streamBlock != 0 && streamBlock % rowStreams != 0)
+    return emitError() << "expected stream_block to be a multiple of "
+                          "row_streams = "
+                       << rowStreams << ", found " << streamBlock;
   if (!isSplit && parts != 0)
     return emitError() << "expected no parts for strategy "
                        << stringifyVectorStrategy(strategy) << ", found "

@@ -47,7 +47,10 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
       parts side by side;
     - `inner`: the innermost dim is reduced in tiles of `inner_tile` into
       vector accumulators, `stream_rows` rows of the innermost kept dim at
-      once; `ordered` keeps the float additions in sequential order;
+      once, or with `row_streams` > 1 (2-D rows, streamed) one row from
+      each of `row_streams` parts of the rows at once, the parts of each
+      block of `stream_block` rows when it is set (parts far apart read
+      slower); `ordered` keeps the float additions in sequential order;
     - `outer`: the innermost dim is kept and vectorized by `inner_tile`; a
       long kept dim is blocked by `kept_block` with `block_rows` rows of
       the innermost reduced dim per step, and the block walked with
@@ -80,7 +83,8 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
     DefaultValuedParameter<"bool", "false">:$ordered,
     DefaultValuedParameter<"int64_t", "0">:$kept_block,
     DefaultValuedParameter<"int64_t", "1">:$block_rows,
-    DefaultValuedParameter<"int64_t", "1">:$rows_per_step
+    DefaultValuedParameter<"int64_t", "1">:$rows_per_step,
+    DefaultValuedParameter<"int64_t", "0">:$stream_block
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
