@@ -126,6 +126,17 @@ static std::string getKernelSource(int64_t rows) {
   return text;
 }
 
+/// A field with `values` as its candidates, in that order, without repeats.
+static Field makeField(const char *name, const char *option,
+                       std::initializer_list<int64_t> values,
+                       Affects affects) {
+  Field field{name, option, {}, affects};
+  for (int64_t value : values)
+    if (!llvm::is_contained(field.candidates, value))
+      field.candidates.push_back(value);
+  return field;
+}
+
 /// The pipeline option's value for `value` of `field`.
 static std::string getOptionValue(const Field &field, int64_t value) {
   if (llvm::StringRef(field.option) == "minimum-lowering")
@@ -174,31 +185,23 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   // No prefetch first: a software prefetch costs instructions on every
   // read, so it must pay for them by more than the tolerance (the static
   // default keeps one, for hosts without a profile).
-  Field prefetch{"prefetch_distance", "prefetch-distance", {0}};
-  for (int64_t candidate : {staticTarget.prefetchDistance, int64_t(4096)})
-    if (!llvm::is_contained(prefetch.candidates, candidate))
-      prefetch.candidates.push_back(candidate);
-  fields.push_back(prefetch);
+  fields.push_back(makeField("prefetch_distance", "prefetch-distance",
+                             {0, staticTarget.prefetchDistance, 4096},
+                             Affects::streamed));
   // Parts of the rows read side by side by the innermost-reduction
   // strategy on streamed 2-D rows (also the row-tile strategy's, which no
   // calibration kernel uses): long streams for the prefetchers, or fewer
   // (1: one row at a time, then `stream_rows` adjacent rows at once).
-  Field rowStreams{"row_streams", "row-streams", {staticTarget.rowStreams}};
-  for (int64_t candidate : {int64_t(2), int64_t(1)})
-    if (candidate != staticTarget.rowStreams)
-      rowStreams.candidates.push_back(candidate);
-  rowStreams.affects = Affects::streamedRows;
-  fields.push_back(rowStreams);
+  fields.push_back(makeField("row_streams", "row-streams",
+                             {staticTarget.rowStreams, 2, 1},
+                             Affects::streamedRows));
   // Rows of the innermost-reduction strategy read at once where the rows
   // are not read as parts: streams for the prefetchers, or fewer (1: one
   // row at a time), fewer instructions in flight. Only the kernels over
   // rows use that strategy.
-  Field streamRows{"stream_rows", "stream-rows", {staticTarget.streamRows}};
-  for (int64_t candidate : {int64_t(2), int64_t(1)})
-    if (candidate != staticTarget.streamRows)
-      streamRows.candidates.push_back(candidate);
-  streamRows.affects = Affects::streamedRows;
-  fields.push_back(streamRows);
+  fields.push_back(makeField("stream_rows", "stream-rows",
+                             {staticTarget.streamRows, 2, 1},
+                             Affects::streamedRows));
 
   // The current choice of every field, starting from its first candidate.
   std::map<std::string, int64_t> current;
