@@ -406,6 +406,8 @@ private:
   /// there is none.
   int64_t getStreamBlock(int64_t parts) const {
     int64_t rows = loops.ranges[0];
+    if (rows <= 0)
+      return -1;
     int64_t bytes = static_cast<int64_t>(loops.inputBytes);
     int64_t rowBytes = std::max<int64_t>(1, bytes / rows);
     if (bytes <= target.rowStreamBlockBytes)
