@@ -85,8 +85,12 @@ linalg::LinalgOp mlir::reduce::vectorize::expandRowStreams(
                                       ? rowsThenColumn
                                       : rows,
                                   context));
-  SmallVector<Value> inputs = llvm::map_to_vector(op.getDpsInputs(), expand);
-  SmallVector<Value> inits = llvm::map_to_vector(op.getDpsInits(), expand);
+  // Through a lambda: a mapped_iterator copying the std::function is a
+  // GCC 12 -Wmaybe-uninitialized false positive.
+  auto expandValue = [&](Value value) { return expand(value); };
+  SmallVector<Value> inputs =
+      llvm::map_to_vector(op.getDpsInputs(), expandValue);
+  SmallVector<Value> inits = llvm::map_to_vector(op.getDpsInits(), expandValue);
   SmallVector<utils::IteratorType> iterators(rowDims,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
@@ -126,7 +130,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeRowTiles(RewriterBase &rewriter,
       !canExpandRowStreams(op, ranges, plan.getRowStreams(), rowTile))
     return op->emitError("reduce.plan: expected 2-D rows that divide into ")
            << plan.getRowStreams() << " parts of tiles of " << rowTile
-           << " rows, found loops of " << ranges[0] << " x " << ranges[1];
+           << " rows, found loops of " << formatSizes(ranges);
   if (streams) {
     op = expandRowStreams(rewriter, op, plan.getRowStreams());
     ranges = op.getStaticLoopRanges();
