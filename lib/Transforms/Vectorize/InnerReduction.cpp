@@ -54,21 +54,11 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
     return op->emitError("reduce.plan: expected stream_rows or row_streams "
                          "for strategy inner, found both");
   int64_t streamBlock = plan.getStreamBlock();
-  if (rowStreams > 1 && !canExpandRowStreams(op, ranges, rowStreams, 1)) {
-    InFlightDiagnostic diag = op->emitError(
-        "reduce.plan: expected static 2-D rows that divide into ");
-    diag << rowStreams << " parts for strategy inner, found loops of ";
-    llvm::interleave(
-        ranges, diag,
-        [&](int64_t size) {
-          if (ShapedType::isDynamic(size))
-            diag << "?";
-          else
-            diag << size;
-        },
-        " x ");
-    return diag;
-  }
+  if (rowStreams > 1 && !canExpandRowStreams(op, ranges, rowStreams, 1))
+    return op->emitError(
+               "reduce.plan: expected static 2-D rows that divide into ")
+           << rowStreams << " parts for strategy inner, found loops of "
+           << formatSizes(ranges);
   if (rowStreams > 1 && streamBlock > 0 && ranges[0] % streamBlock != 0)
     return op->emitError("reduce.plan: expected blocks of stream_block = ")
            << streamBlock << " rows to divide the " << ranges[0] << " rows";

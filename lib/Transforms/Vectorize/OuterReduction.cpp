@@ -109,9 +109,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeOuterReduction(
     return op->emitError("reduce.plan: expected the innermost reduced dim ")
            << "to be a static multiple of block_rows and rows_per_step, "
               "found "
-           << (ShapedType::isDynamic(ranges[rowDim])
-                   ? std::string("?")
-                   : std::to_string(ranges[rowDim]));
+           << formatSizes(ranges[rowDim]);
 
   if (failed(checkPlanVectorSizes(
           op, {plan.getInnerTile(), plan.getRowsPerStep()})))

@@ -157,6 +157,21 @@ FailureOr<scf::SCFTilingResult> tileParallelFirst(RewriterBase &rewriter,
 
 } // namespace mlir::reduce::vectorize
 
+std::string mlir::reduce::vectorize::formatSizes(ArrayRef<int64_t> sizes) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      sizes, os,
+      [&](int64_t size) {
+        if (ShapedType::isDynamic(size))
+          os << "?";
+        else
+          os << size;
+      },
+      " x ");
+  return text;
+}
+
 Value mlir::reduce::vectorize::expandLeadingDim(OpBuilder &b, Location loc,
                                                 Value value, int64_t parts,
                                                 int64_t blockRows) {

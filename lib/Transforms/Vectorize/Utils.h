@@ -20,6 +20,8 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <string>
+
 namespace mlir::reduce::vectorize {
 
 /// Returns true if `op` is a linalg op on ranked tensors with at least one
@@ -51,6 +53,10 @@ SmallVector<OpFoldResult> getIndexAttrs(OpBuilder &b, ArrayRef<int64_t> sizes);
 /// `parts` parts (rows/blockRows x parts x blockRows/parts x ...).
 Value expandLeadingDim(OpBuilder &b, Location loc, Value value, int64_t parts,
                        int64_t blockRows = 0);
+
+/// Returns `sizes` as "4 x ? x 16", with "?" for a dynamic size: loop or
+/// vector sizes in a diagnostic.
+std::string formatSizes(ArrayRef<int64_t> sizes);
 
 /// Vectorizes `op` with `vectorSizes` (masked where the sizes are dynamic
 /// or smaller), or as is when `vectorSizes` is empty. Ops that the
