@@ -272,13 +272,6 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       MutableBufferView result;
       int calls;
       std::vector<double> times = {};
-      /// The median of `times`: what a call usually costs, as the
-      /// benchmark reports it (the best of the rounds favoured candidates
-      /// that are only sometimes fast, such as software prefetches).
-      double median() {
-        std::sort(times.begin(), times.end());
-        return times[times.size() / 2];
-      }
     };
     std::vector<Run> runs;
     for (size_t c = 0; c < field.candidates.size(); ++c) {
@@ -329,12 +322,19 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
           run.times.push_back(seconds);
       }
     }
+    // The median of each run: what a call usually costs, as the benchmark
+    // reports it (the best round rewards a candidate that is only
+    // sometimes fast).
+    std::vector<double> medians;
+    for (Run &run : runs) {
+      std::sort(run.times.begin(), run.times.end());
+      medians.push_back(run.times[run.times.size() / 2]);
+    }
     // The runs of a candidate are in kernel order.
     size_t kernels = runs.size() / field.candidates.size();
     llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
     for (size_t i = 0; i < runs.size(); ++i)
-      relative[runs[i].candidate] +=
-          runs[i].median() / runs[i % kernels].median();
+      relative[runs[i].candidate] += medians[i] / medians[i % kernels];
     for (double &value : relative)
       value /= static_cast<double>(kernels);
     return relative;
