@@ -77,6 +77,15 @@ public:
         return failure();
       return run(split->partial);
     }
+    case VectorStrategy::split_long_rows: {
+      FailureOr<SplitOps> split = splitLongRows(rewriter, op);
+      if (failed(split))
+        return failure();
+      // The outer reduction of the partial result per row, then the rows.
+      if (failed(run(split->combine, /*maySplit=*/false)))
+        return failure();
+      return run(split->partial);
+    }
     case VectorStrategy::split_blocks:
     case VectorStrategy::split_threads: {
       FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());

@@ -20,7 +20,7 @@
 // Mixed axes with a short innermost reduced dim (16x6x24 over [0, 2]): the
 // outer dim is reduced first, into a 6x24 partial result filled with the
 // combiner's neutral element, then the rows of 24 (reduce-vectorize's
-// splitShortInnerReduction; strict-fp-order float sums stay one reduction).
+// split_short_rows; strict-fp-order float sums stay one reduction).
 // x[i][j][k] = (5i + 3j + 7k) mod 11 - 5, except -10 - j at
 // (5j mod 16, j, (7j + 3) mod 24); the f32 data also has NaN at (3, 2, 17)
 // and (15, 5, 0), and row j = 4 all +0 but a -0 at (7, 4, 9).

@@ -104,6 +104,25 @@ func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
 
 // -----
 
+// Long inner rows (4 KiB) of a mixed-axes reduction, streamed (W3): split
+// into a reduction of the rows, then one of the outer dim.
+// AVX2-LABEL: func.func @mixed_axes_long_rows
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 256>}
+// AVX512-LABEL: func.func @mixed_axes_long_rows
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 512>}
+// THREADS-LABEL: func.func @mixed_axes_long_rows
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 256>}
+// FACTOR-LABEL: func.func @mixed_axes_long_rows
+// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// STRICT-LABEL: func.func @mixed_axes_long_rows
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+func.func @mixed_axes_long_rows(%x: tensor<64x256x1024xf32>) -> tensor<256xf32> {
+  %r = reduce.sum %x axes [0, 2] : tensor<64x256x1024xf32> -> tensor<256xf32>
+  return %r : tensor<256xf32>
+}
+
+// -----
+
 // Adjacent dims of the same kind are collapsed before the plan is chosen:
 // 72 rows of 240 f32, tiles of a power of two of registers that divides
 // 240 (16 with 8 lanes); with 16 lanes, rows of 15 registers, in cache:

@@ -178,8 +178,8 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
   PassOptions::Option<uint64_t> maxShortRowBytes{
       *this, "max-short-row-bytes",
       llvm::cl::desc("Longest inner rows, in bytes, of a mixed-axes "
-                     "reduction split into an outer one; 0: the target "
-                     "default"),
+                     "reduction split into an outer one first (longer rows "
+                     "are reduced first); 0: the target default"),
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> maxRowRegisters{
       *this, "max-row-registers",
@@ -193,9 +193,9 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::init(0)};
   PassOptions::Option<unsigned> minShortSplitFactor{
       *this, "min-short-split-factor",
-      llvm::cl::desc("Fewest outer reduced elements per partial result of a "
-                     "mixed-axes reduction split into an outer one; 0: the "
-                     "target default"),
+      llvm::cl::desc("Fewest outer reduced elements per result of a "
+                     "mixed-axes reduction split in two; 0: the target "
+                     "default"),
       llvm::cl::init(0)};
   PassOptions::Option<bool> planRemarks{
       *this, "plan-remarks",

@@ -63,15 +63,17 @@ defvar ReducePlanOptions = [
     Option<"maxShortRowBytes", "max-short-row-bytes", "uint64_t",
            /*default=*/"0",
            "Longest inner rows, in bytes, of a mixed-axes reduction split "
-           "into an outer one (0: the target default)">,
+           "into an outer one first; longer rows are reduced first (0: the "
+           "target default)">,
     Option<"maxRowRegisters", "max-row-registers", "unsigned",
            /*default=*/"0",
            "Longest rows, in registers, of the row-tile strategy (0: the "
            "target default)">,
     Option<"minShortSplitFactor", "min-short-split-factor", "unsigned",
            /*default=*/"0",
-           "Fewest outer reduced elements per partial result of a "
-           "split_short_rows split (0: the target default)">,
+           "Fewest outer reduced elements per result of a "
+           "split_short_rows or split_long_rows split (0: the target "
+           "default)">,
     Option<"minRowTileRegisters", "min-row-tile-registers", "unsigned",
            /*default=*/"0",
            "Fewest registers an in-cache row-tile step reads (0: the target "
@@ -143,6 +145,14 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       dim kept, into a partial result filled with the combiner's neutral
       element (an outer reduction that streams the input in order), then
       the combiner over the short dim of the partial result.
+    - `split_long_rows`, long inner rows of a mixed-axes reduction (the
+      same form with the innermost reduced dim longer than
+      `max-short-row-bytes`): split into the same body with only the
+      innermost dim reduced, into a partial result per row filled with the
+      combiner's neutral element (rows reduced in order, as 2-D rows read
+      as parts when streamed), then the combiner over the other reduced
+      dims of the partial result. Reducing each kept row in turn would
+      jump over the outer reduced dims between rows.
     - `row_tiles`, short and medium rows: the innermost dim is the only
       reduced one, of a power of two of at most one register (tiles of one
       register's lanes of rows, when the rows are a multiple of it) or of 2

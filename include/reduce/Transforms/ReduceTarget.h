@@ -72,9 +72,10 @@ struct ReduceTarget {
   int64_t splitBlockTiles = 64;
   /// The longest inner rows, in bytes, of a mixed-axes reduction that is
   /// split into an outer reduction of the input and a reduction of the
-  /// short rows.
-  int64_t maxShortRowBytes = 4096;
-  /// The fewest outer reduced elements per partial result of that split.
+  /// short rows; longer rows are reduced first, then the outer dims of
+  /// their results.
+  int64_t maxShortRowBytes = 1024;
+  /// The fewest outer reduced elements per partial result of those splits.
   int64_t minShortSplitFactor = 8;
   /// The longest rows, in registers, that the row-tile strategy reduces a
   /// tile of rows at a time with one shuffle tree.

@@ -81,7 +81,7 @@ public:
     }
     chooseVectorBits();
     if (maySplit && loops.getNumReductionLoops() > 0) {
-      if (std::optional<PlanAttr> split = planShortRowsSplit())
+      if (std::optional<PlanAttr> split = planRowsSplit())
         return split;
       if (std::optional<PlanAttr> split = planBlocksSplit())
         return split;
@@ -163,20 +163,21 @@ private:
          "-bit lanes, ", target.accumulators, " per tile");
   }
 
-  /// A reduction whose innermost reduced dim is short (at most
-  /// `maxShortRowBytes`) and that also reduces a dim outside a kept one
-  /// would reduce each kept row in turn, reading runs of a few hundred bytes
-  /// kilobytes apart, which the prefetchers do not follow: it is split, and
-  /// the outer reduction then streams the input in order. Not for `ordered`
-  /// sums.
-  std::optional<PlanAttr> planShortRowsSplit() {
+  /// A reduction whose innermost dim is reduced and that also reduces a dim
+  /// outside a kept one (at least `minShortSplitFactor` elements per
+  /// result) would reduce each kept row in turn, jumping over the outer
+  /// reduced dims between the rows. It is split so that the input is read in
+  /// order:
+  /// - short rows (at most `maxShortRowBytes`): the outer reduction first,
+  ///   into a partial result that keeps the short dim, then the short rows;
+  /// - long rows: the rows first, into a partial result per row (an inner
+  ///   reduction of 2-D rows, read as parts), then the outer reduction of
+  ///   that result.
+  /// Not for `ordered` sums.
+  std::optional<PlanAttr> planRowsSplit() {
     if (ordered || !isShortRowsSplittable(op))
       return std::nullopt;
     int64_t rank = loops.ranges.size();
-    int64_t maxColumns =
-        target.maxShortRowBytes / std::max<int64_t>(1, elementBits / 8);
-    if (loops.ranges.back() > maxColumns)
-      return std::nullopt;
     // A reduced dim outside a kept one, reducing at least
     // `minShortSplitFactor` elements per partial result (the count stops
     // there: static dims near 2^62 are legal).
@@ -193,6 +194,15 @@ private:
     }
     if (!keptInside || outerReduced < target.minShortSplitFactor)
       return std::nullopt;
+    int64_t maxColumns =
+        target.maxShortRowBytes / std::max<int64_t>(1, elementBits / 8);
+    if (loops.ranges.back() > maxColumns) {
+      note("split_long_rows: inner rows of ", loops.ranges.back(),
+           " elements (more than ", maxColumns,
+           ") reduced inside a kept dim: the rows are reduced first, in "
+           "order, then the outer reduced dims of their results");
+      return makePlan(VectorStrategy::split_long_rows, Tiles());
+    }
     note("split_short_rows: inner rows of ", loops.ranges.back(),
          " elements (at most ", maxColumns,
          ") reduced inside a kept dim: the outer reduction streams the input "
@@ -596,11 +606,12 @@ private:
 } // namespace
 
 /// Returns true if `strategy` reads its streamed input as long runs of
-/// contiguous elements reduced into accumulators (`inner`, and the blocks
-/// of `split_blocks`), the strategies that read faster with the narrower
+/// contiguous elements reduced into accumulators (`inner`, the rows of
+/// `split_long_rows` and the blocks of `split_blocks`), the strategies that read faster with the narrower
 /// stream registers held in the backend (docs/tuning.md).
 static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
   return strategy == VectorStrategy::inner ||
+         strategy == VectorStrategy::split_long_rows ||
          strategy == VectorStrategy::split_blocks;
 }
 

@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The splits of the plans `split_short_rows`, `split_blocks` and
-// `split_threads`: a reduction becomes a partial reduction and the op that
-// combines its results. Each of the two gets a plan of its own.
+// The splits of the plans `split_short_rows`, `split_long_rows`,
+// `split_blocks` and `split_threads`: a reduction becomes a partial
+// reduction and the op that combines its results. Each of the two gets a
+// plan of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,29 +55,37 @@ bool mlir::reduce::vectorize::isShortRowsSplittable(linalg::LinalgOp op) {
   return combiner && arith::getNeutralElement(combiner).has_value();
 }
 
-FailureOr<SplitOps>
-mlir::reduce::vectorize::splitShortRows(RewriterBase &rewriter,
-                                        linalg::LinalgOp op) {
-  if (!isShortRowsSplittable(op))
-    return op->emitError("reduce.plan: expected a reduction of one input "
-                         "indexed in dim order into one init, reducing the "
-                         "innermost dim with one binary combiner, for "
-                         "strategy split_short_rows");
+/// Splits `op` (for which isShortRowsSplittable holds) into a partial
+/// reduction of the dims in `firstReduced`, into a result indexed by the
+/// other dims in order and filled with the combiner's neutral element, and
+/// the combiner over the remaining reduced dims of that result into the
+/// init of `op`. The operand that was the accumulator stays the accumulator.
+static SplitOps splitReducedDims(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 ArrayRef<unsigned> firstReduced) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t rank = ranges.size();
   MLIRContext *context = op.getContext();
-  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  SmallVector<unsigned> keptDims;
-  op.getParallelDims(keptDims);
   Operation *combiner = getBinaryCombiner(op);
   TypedAttr neutral = *arith::getNeutralElement(combiner);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, context);
 
+  // The partial result: the dims the partial reduction keeps, in order.
+  SmallVector<unsigned> partialDims;
+  SmallVector<int64_t> partialShape;
+  SmallVector<utils::IteratorType> partialIterators;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    bool reducedFirst = llvm::is_contained(firstReduced, dim);
+    partialIterators.push_back(reducedFirst ? utils::IteratorType::reduction
+                                            : utils::IteratorType::parallel);
+    if (reducedFirst)
+      continue;
+    partialDims.push_back(dim);
+    partialShape.push_back(ranges[dim]);
+  }
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   auto initType = cast<RankedTensorType>(op.getDpsInits()[0].getType());
-  SmallVector<int64_t> partialShape(initType.getShape());
-  partialShape.push_back(ranges.back());
   Value partialInit =
       linalg::FillOp::create(
           rewriter, loc,
@@ -85,39 +94,65 @@ mlir::reduce::vectorize::splitShortRows(RewriterBase &rewriter,
                                   initType.getElementType())
               .getResult())
           .getResult(0);
-  keptDims.push_back(rank - 1);
-  SmallVector<utils::IteratorType> partialIterators = iterators;
-  partialIterators.back() = utils::IteratorType::parallel;
   auto partial = linalg::GenericOp::create(
       rewriter, loc, partialInit.getType(), op.getDpsInputs(), partialInit,
-      {inputMap,
-       AffineMap::getMultiDimIdentityMap(rank, context).getSubMap(keptDims)},
+      {op.getMatchingIndexingMap(op.getDpsInputOperand(0)),
+       identity.getSubMap(partialDims)},
       partialIterators);
   rewriter.cloneRegionBefore(op->getRegion(0), partial.getRegion(),
                              partial.getRegion().end());
 
-  // The combiner over the short dim; the operand that was the accumulator
-  // stays the accumulator.
-  int64_t partialRank = partialShape.size();
+  // The combiner over the dims of the partial result that `op` reduces.
+  int64_t partialRank = partialDims.size();
+  SmallVector<unsigned> combineKept;
+  SmallVector<utils::IteratorType> combineIterators;
+  for (auto [position, dim] : llvm::enumerate(partialDims)) {
+    combineIterators.push_back(iterators[dim]);
+    if (!linalg::isReductionIterator(iterators[dim]))
+      combineKept.push_back(position);
+  }
   AffineMap partialIdentity =
       AffineMap::getMultiDimIdentityMap(partialRank, context);
-  SmallVector<utils::IteratorType> mergeIterators(
-      partialRank - 1, utils::IteratorType::parallel);
-  mergeIterators.push_back(utils::IteratorType::reduction);
   Value accumulator = op.getRegionOutputArgs()[0];
-  auto merge = linalg::GenericOp::create(
+  auto combine = linalg::GenericOp::create(
       rewriter, loc, initType, partial.getResult(0), op.getDpsInits()[0],
-      {partialIdentity, partialIdentity.getMajorSubMap(partialRank - 1)},
-      mergeIterators, [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+      {partialIdentity, partialIdentity.getSubMap(combineKept)},
+      combineIterators, [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
         IRMapping mapping;
         for (Value operand : combiner->getOperands())
           mapping.map(operand, operand == accumulator ? args[1] : args[0]);
         Operation *combined = b.clone(*combiner, mapping);
         linalg::YieldOp::create(b, bodyLoc, combined->getResults());
       });
-  rewriter.replaceOp(op, merge.getResults());
+  rewriter.replaceOp(op, combine.getResults());
   return SplitOps{cast<linalg::LinalgOp>(partial.getOperation()),
-                  cast<linalg::LinalgOp>(merge.getOperation())};
+                  cast<linalg::LinalgOp>(combine.getOperation())};
+}
+
+FailureOr<SplitOps>
+mlir::reduce::vectorize::splitShortRows(RewriterBase &rewriter,
+                                        linalg::LinalgOp op) {
+  if (!isShortRowsSplittable(op))
+    return op->emitError("reduce.plan: expected a reduction of one input "
+                         "indexed in dim order into one init, reducing the "
+                         "innermost dim with one binary combiner, for "
+                         "strategy split_short_rows");
+  SmallVector<unsigned> reducedDims;
+  op.getReductionDims(reducedDims);
+  reducedDims.pop_back();
+  return splitReducedDims(rewriter, op, reducedDims);
+}
+
+FailureOr<SplitOps>
+mlir::reduce::vectorize::splitLongRows(RewriterBase &rewriter,
+                                       linalg::LinalgOp op) {
+  if (!isShortRowsSplittable(op))
+    return op->emitError("reduce.plan: expected a reduction of one input "
+                         "indexed in dim order into one init, reducing the "
+                         "innermost dim with one binary combiner, for "
+                         "strategy split_long_rows");
+  unsigned innermost = op.getNumLoops() - 1;
+  return splitReducedDims(rewriter, op, {innermost});
 }
 
 bool mlir::reduce::vectorize::canSplitIntoParts(linalg::LinalgOp op,

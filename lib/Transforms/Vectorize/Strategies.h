@@ -45,16 +45,22 @@ struct SplitOps {
   linalg::LinalgOp combine;
 };
 
-/// Returns true if `op` has the form that `splitShortRows` rewrites: one
-/// input indexed by every dim in order, one init indexed by the kept dims,
-/// no `linalg.index`, the innermost dim reduced, one binary combiner with a
-/// neutral element.
+/// Returns true if `op` has the form that `splitShortRows` and
+/// `splitLongRows` rewrite: one input indexed by every dim in order, one
+/// init indexed by the kept dims, no `linalg.index`, the innermost dim
+/// reduced, one binary combiner with a neutral element.
 bool isShortRowsSplittable(linalg::LinalgOp op);
 
 /// `split_short_rows`: the body of `op` with the innermost (short) reduced
 /// dim kept, into a partial result filled with the combiner's neutral
 /// element; then the combiner over the short dim of the partial result.
 FailureOr<SplitOps> splitShortRows(RewriterBase &rewriter, linalg::LinalgOp op);
+
+/// `split_long_rows`: the body of `op` with only the innermost (long) dim
+/// reduced, into a partial result per row filled with the combiner's
+/// neutral element; then the combiner over the other reduced dims of the
+/// partial result. Same form as `splitShortRows`.
+FailureOr<SplitOps> splitLongRows(RewriterBase &rewriter, linalg::LinalgOp op);
 
 /// Returns true if `splitIntoParts` can split `op` into `parts`: one init,
 /// one reduced dim, static and a multiple of `parts`, one combiner with a

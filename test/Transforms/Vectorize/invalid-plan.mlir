@@ -191,6 +191,25 @@ func.func @short_rows_of_two_inputs(%x: tensor<64x8x16xf32>, %y: tensor<64x8x16x
 
 // -----
 
+func.func @long_rows_of_two_inputs(%x: tensor<64x8x16xf32>, %y: tensor<64x8x16xf32>,
+                                    %init: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{reduce.plan: expected a reduction of one input indexed in dim order into one init, reducing the innermost dim with one binary combiner, for strategy split_long_rows}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d1)>],
+                       iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%x, %y : tensor<64x8x16xf32>, tensor<64x8x16xf32>) outs(%init : tensor<8xf32>)
+      attrs = {reduce.plan = #reduce.plan<strategy = split_long_rows>} {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
 func.func @blocks_without_neutral(%x: tensor<65536xf32>, %init: tensor<f32>) -> tensor<f32> {
   // expected-error @below {{reduce.plan: cannot split this reduction into 4 parts (one static reduced dim and a combiner with a neutral element expected)}}
   %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
@@ -262,7 +281,7 @@ func.func @no_chunk() attributes {p = #reduce.plan<strategy = inner, inner_tile 
 
 // -----
 
-// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
+// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise, split_long_rows] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
 // expected-error @below {{failed to parse Reduce_PlanAttr parameter 'strategy'}}
 func.func @bad_strategy() attributes {p = #reduce.plan<strategy = sideways>} {
   return

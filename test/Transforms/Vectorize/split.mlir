@@ -46,6 +46,32 @@ func.func @l1_short_mixed(%input: tensor<16x6x24xf32>) -> tensor<6xf32> {
 
 // -----
 
+/// Mixed axes with a long innermost reduced dim (rows of 2 KiB, more than
+/// max-short-row-bytes): the rows are reduced first, in order, 4 at a time
+/// (|x| into vector accumulators, one shuffle tree for the 4), into a 16x6
+/// partial result; then the outer dim of that result is summed, without
+/// |x| again.
+// CHECK-LABEL: func.func @l1_long_mixed(
+// CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<16x6x512xf32> into tensor<96x512xf32>
+// CHECK:         scf.for
+// CHECK:           scf.for {{.*}} -> (vector<4x32xf32>)
+// CHECK-NEXT:        vector.transfer_read %[[ROWS]]{{.*}} : tensor<96x512xf32>, vector<4x32xf32>
+// CHECK-NEXT:        math.absf %{{.*}} : vector<4x32xf32>
+// CHECK-NEXT:        arith.addf
+// CHECK:           vector.shuffle
+// CHECK:           vector.transfer_write %{{.*}} : vector<4xf32>, tensor<96xf32>
+// CHECK:         %[[PARTIAL:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [16, 6]
+// CHECK:         scf.for {{.*}} -> (vector<6xf32>)
+// CHECK:           vector.transfer_read %[[PARTIAL]]{{.*}} : tensor<16x6xf32>, vector<8x6xf32>
+// CHECK-NOT:       math.absf
+// CHECK:         return
+func.func @l1_long_mixed(%input: tensor<16x6x512xf32>) -> tensor<6xf32> {
+  %0 = reduce.l1 %input axes [0, 2] : tensor<16x6x512xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
 /// Too few outer elements per result (4 < 8): one reduction.
 // CHECK-LABEL: func.func @sum_short_mixed_few(
 // CHECK-NOT:     tensor<6x24xf32>

@@ -34,6 +34,9 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
     - `split_short_rows`: a mixed-axes reduction with short inner rows
       becomes an outer reduction into a partial result that keeps the short
       dim, then the reduction of the short rows;
+    - `split_long_rows`: a mixed-axes reduction with long inner rows
+      becomes the reduction of the rows into a partial result per row,
+      then the reduction of the outer reduced dims of that result;
     - `split_blocks`: a reduction of everything to one value becomes
       `parts` blocks of partial results, then their reduction;
     - `split_threads`: a reduction of the outermost dim becomes `parts`

@@ -39,7 +39,8 @@ def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
       I32EnumCase<"row_tiles", 3>,
       I32EnumCase<"inner", 4>,
       I32EnumCase<"outer", 5>,
-      I32EnumCase<"elementwise", 6>
+      I32EnumCase<"elementwise", 6>,
+      I32EnumCase<"split_long_rows", 7>
     ]> {
   let cppNamespace = "::mlir::reduce";
 }
