@@ -374,13 +374,98 @@ getAccumulators(scf::ForOp loop, function_ref<bool(Type)> accepts) {
   return accumulators;
 }
 
+/// Returns true if each innermost row of `result` (a loop result whose rows
+/// are a whole number of registers of `chunkLanes` lanes) is only taken
+/// whole (`vector.extract` of a row, or the 1-D `result` itself), and each
+/// row only as its registers (`vector.extract_strided_slice`), all of which
+/// are the leaves of one tree of `OpT`. A lane of that tree's result is then
+/// a NaN when that lane of any register of the row is: one ordered mask per
+/// row computes the same values as one per register.
+template <typename OpT>
+static bool isRowCombinedAcrossRegisters(Value result, int64_t chunkLanes) {
+  auto type = cast<VectorType>(result.getType());
+  int64_t rowLength = type.getShape().back();
+  if (rowLength == chunkLanes)
+    return false;
+  SmallVector<Value> rows;
+  if (type.getRank() == 1) {
+    rows.push_back(result);
+  } else {
+    for (Operation *user : result.getUsers()) {
+      auto extract = dyn_cast<vector::ExtractOp>(user);
+      if (!extract || extract.getSource() != result ||
+          extract.getNumIndices() != type.getRank() - 1 ||
+          !extract.getDynamicPosition().empty())
+        return false;
+      rows.push_back(extract.getResult());
+    }
+  }
+  for (Value row : rows) {
+    SmallPtrSet<Value, 8> registers;
+    llvm::SmallDenseSet<int64_t, 8> offsets;
+    OpT root;
+    for (Operation *user : row.getUsers()) {
+      // A whole register, at its own offset.
+      auto slice = dyn_cast<vector::ExtractStridedSliceOp>(user);
+      if (!slice || slice.getType().getNumElements() != chunkLanes ||
+          !slice->hasOneUse())
+        return false;
+      int64_t offset = cast<IntegerAttr>(slice.getOffsets()[0]).getInt();
+      if (offset % chunkLanes != 0 || !offsets.insert(offset).second)
+        return false;
+      registers.insert(slice.getResult());
+      // The root of the tree above this register.
+      Value node = slice.getResult();
+      OpT top;
+      while (node.hasOneUse()) {
+        auto next = dyn_cast<OpT>(*node.getUsers().begin());
+        if (!next || next->getBlock() != slice->getBlock())
+          break;
+        top = next;
+        node = next.getResult();
+      }
+      if (!top || (root && top != root))
+        return false;
+      root = top;
+    }
+    if (!root || static_cast<int64_t>(registers.size()) * chunkLanes !=
+                     rowLength)
+      return false;
+    SmallVector<Value> leaves;
+    SmallVector<OpT> nodes;
+    collectTree(root, leaves, nodes);
+    if (leaves.size() != registers.size() ||
+        !llvm::all_of(leaves, [&](Value leaf) {
+          return registers.contains(leaf);
+        }))
+      return false;
+  }
+  return !rows.empty();
+}
+
+/// Returns the ordered mask of `registers` (lanes where none is a NaN), one
+/// compare per pair of them, and-ed into `mask` when it is set.
+static Value createOrderedMask(OpBuilder &b, Location loc,
+                               ArrayRef<Value> registers, Value mask) {
+  for (size_t i = 0; i < registers.size(); i += 2) {
+    Value other = i + 1 < registers.size() ? registers[i + 1] : registers[i];
+    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
+                                       registers[i], other);
+    mask = mask ? arith::AndIOp::create(b, loc, mask, pair) : pair;
+  }
+  return mask;
+}
+
 /// Rewrites the `OpT` accumulators of `loop` whose type is a whole number
 /// of registers: each register of an accumulator becomes a minimum
 /// (maximum) number (one range instruction) beside an ordered mask carried
-/// by the loop (one masked ordered compare), and the loop result the
-/// range number where the mask is set, a NaN elsewhere. One mask per
-/// register, so that each stays in a mask register. Returns the loop, a new
-/// one if it was rewritten.
+/// by the loop (masked ordered compares), and the loop result the range
+/// number where the mask is set, a NaN elsewhere. One mask per register, so
+/// that each stays in a mask register; or, where the registers of each row
+/// are combined after the loop (isRowCombinedAcrossRegisters), one mask per
+/// row, each compare checking two registers: fewer masks than the 7 mask
+/// registers, and half the compares. Returns the loop, a new one if it was
+/// rewritten.
 template <typename OpT>
 static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
                                            scf::ForOp loop) {
@@ -389,26 +474,53 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
       loop, [&](Type type) { return getChunkBits(type, maxBits) != 0; });
   if (accumulators.empty())
     return loop;
+  // The lanes of one mask of each accumulator: a register, or a row.
+  SmallVector<int64_t> maskLanes;
+  for (const Accumulator<OpT> &acc : accumulators) {
+    auto type = cast<VectorType>(loop.getResult(acc.index).getType());
+    int64_t chunkLanes = getChunkLanes(type, maxBits);
+    maskLanes.push_back(isRowCombinedAcrossRegisters<OpT>(
+                            loop.getResult(acc.index), chunkLanes)
+                            ? type.getShape().back()
+                            : chunkLanes);
+  }
+  // The registers of `value` (of an accumulator's type), in row-major order.
+  auto getRegisters = [&](OpBuilder &b, Location loc, Value value) {
+    auto type = cast<VectorType>(value.getType());
+    int64_t chunkLanes = getChunkLanes(type, maxBits);
+    SmallVector<Value> registers;
+    for (int64_t offset = 0; offset < type.getNumElements();
+         offset += chunkLanes)
+      registers.push_back(createSlice(b, loc, value, offset, chunkLanes));
+    return registers;
+  };
+  // The ordered masks of `registers`, `perMask` registers each, and-ed into
+  // `masks` (the iter_args) when given.
+  auto createOrderedMasks = [&](OpBuilder &b, Location loc,
+                                ArrayRef<Value> registers, int64_t perMask,
+                                ArrayRef<BlockArgument> masks,
+                                SmallVectorImpl<Value> &result) {
+    for (size_t first = 0; first < registers.size(); first += perMask)
+      result.push_back(createOrderedMask(
+          b, loc, registers.slice(first, perMask),
+          masks.empty() ? Value() : Value(masks[result.size()])));
+  };
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   // The init may itself be a NaN (a partial result of an outer tile).
   SmallVector<Value> orderedInits;
-  for (const Accumulator<OpT> &acc : accumulators) {
+  for (auto [acc, lanes] : llvm::zip_equal(accumulators, maskLanes)) {
     Value init = loop.getInitArgs()[acc.index];
-    auto type = cast<VectorType>(init.getType());
-    int64_t chunkLanes = getChunkLanes(type, maxBits);
-    for (int64_t offset = 0; offset < type.getNumElements();
-         offset += chunkLanes) {
-      Value chunk = createSlice(rewriter, loc, init, offset, chunkLanes);
-      orderedInits.push_back(arith::CmpFOp::create(
-          rewriter, loc, arith::CmpFPredicate::ORD, chunk, chunk));
-    }
+    int64_t chunkLanes =
+        getChunkLanes(cast<VectorType>(init.getType()), maxBits);
+    createOrderedMasks(rewriter, loc, getRegisters(rewriter, loc, init),
+                       lanes / chunkLanes, {}, orderedInits);
   }
   FailureOr<LoopLikeOpInterface> rewritten = loop.replaceWithAdditionalYields(
       rewriter, orderedInits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location, ArrayRef<BlockArgument> orderedArgs) {
         SmallVector<Value> orderedYields;
-        for (const Accumulator<OpT> &acc : accumulators) {
+        for (auto [acc, lanes] : llvm::zip_equal(accumulators, maskLanes)) {
           OpT update = acc.update;
           Location updateLoc = update.getLoc();
           b.setInsertionPoint(update);
@@ -416,17 +528,15 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
           Value x = update->getOperand(1 - acc.accOperand);
           auto type = cast<VectorType>(x.getType());
           int64_t chunkLanes = getChunkLanes(type, maxBits);
+          SmallVector<Value> xRegisters = getRegisters(b, updateLoc, x);
+          createOrderedMasks(b, updateLoc, xRegisters, lanes / chunkLanes,
+                             orderedArgs, orderedYields);
           Value number =
               concatChunks(b, updateLoc, type, chunkLanes, [&](int64_t offset) {
-                Value xChunk = createSlice(b, updateLoc, x, offset, chunkLanes);
-                Value xOrdered = arith::CmpFOp::create(
-                    b, updateLoc, arith::CmpFPredicate::ORD, xChunk, xChunk);
-                orderedYields.push_back(arith::AndIOp::create(
-                    b, updateLoc, orderedArgs[orderedYields.size()], xOrdered));
                 return createRangeNumber(
                     b, updateLoc,
                     createSlice(b, updateLoc, accValue, offset, chunkLanes),
-                    xChunk, Extremum<OpT>::rangeImm);
+                    xRegisters[offset / chunkLanes], Extremum<OpT>::rangeImm);
               });
           rewriter.replaceOp(update, number);
         }
@@ -436,8 +546,9 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
     return loop;
   auto newLoop = cast<scf::ForOp>(rewritten->getOperation());
   rewriter.setInsertionPointAfter(newLoop);
-  unsigned nextOrdered = newLoop.getNumResults() - orderedInits.size();
-  for (const Accumulator<OpT> &acc : accumulators) {
+  unsigned firstOrdered = newLoop.getNumResults() - orderedInits.size();
+  for (auto [acc, maskLength] : llvm::zip_equal(accumulators, maskLanes)) {
+    int64_t lanes = maskLength;
     Value number = newLoop.getResult(acc.index);
     // The uses to redirect, before the selects below add their own.
     SmallVector<OpOperand *> uses = llvm::map_to_vector(
@@ -450,8 +561,10 @@ static scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter,
         concatChunks(rewriter, loc, type, chunkLanes, [&](int64_t offset) {
           Value chunk = createSlice(rewriter, loc, number, offset, chunkLanes);
           return arith::SelectOp::create(
-              rewriter, loc, newLoop.getResult(nextOrdered++), chunk, nan);
+              rewriter, loc, newLoop.getResult(firstOrdered + offset / lanes),
+              chunk, nan);
         });
+    firstOrdered += type.getNumElements() / lanes;
     for (OpOperand *use : uses)
       rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(result); });
   }

@@ -437,6 +437,128 @@ func.func @rows_accumulator(%m: memref<2x64x32xf32>, %init: vector<2x1x32xf32>) 
 
 // -----
 
+// The registers of the accumulator are combined after the loop by one tree
+// of minimums (the inner strategy's row): one ordered mask for the row,
+// each masked compare checking two registers, and the same mask selects
+// the NaNs of every register (a lane of the tree's result is a NaN when
+// that lane of any register is).
+
+// RANGE-LABEL: func.func @row_mask(
+// RANGE-SAME:      %[[M:[^:]*]]: memref<4096xf32>, %[[INIT:[^:]*]]: vector<64xf32>)
+// RANGE:         %[[I0:.*]] = vector.extract_strided_slice %[[INIT]] {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:         %[[I1:.*]] = vector.extract_strided_slice %[[INIT]] {offsets = [16], sizes = [16], strides = [1]}
+// RANGE:         %[[IO01:.*]] = arith.cmpf ord, %[[I0]], %[[I1]] : vector<16xf32>
+// RANGE:         %[[IO23:.*]] = arith.cmpf ord, %{{.*}}, %{{.*}} : vector<16xf32>
+// RANGE:         %[[O:.*]] = arith.andi %[[IO01]], %[[IO23]] : vector<16xi1>
+// RANGE:         %[[LOOP:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]], %[[K:.*]] = %[[O]]) -> (vector<64xf32>, vector<16xi1>)
+// RANGE:           %[[X:.*]] = vector.transfer_read %[[M]]
+// RANGE:           %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [16], strides = [1]}
+// RANGE:           %[[X1:.*]] = vector.extract_strided_slice %[[X]] {offsets = [16], sizes = [16], strides = [1]}
+// RANGE:           %[[X2:.*]] = vector.extract_strided_slice %[[X]] {offsets = [32], sizes = [16], strides = [1]}
+// RANGE:           %[[X3:.*]] = vector.extract_strided_slice %[[X]] {offsets = [48], sizes = [16], strides = [1]}
+// RANGE:           %[[XO01:.*]] = arith.cmpf ord, %[[X0]], %[[X1]] : vector<16xf32>
+// RANGE:           %[[K01:.*]] = arith.andi %[[K]], %[[XO01]] : vector<16xi1>
+// RANGE:           %[[XO23:.*]] = arith.cmpf ord, %[[X2]], %[[X3]] : vector<16xf32>
+// RANGE:           %[[K23:.*]] = arith.andi %[[K01]], %[[XO23]] : vector<16xi1>
+// RANGE-COUNT-4:   llvm.call_intrinsic "llvm.x86.avx512.mask.range.ps.512"
+// RANGE:           scf.yield %{{.*}}, %[[K23]] : vector<64xf32>, vector<16xi1>
+// RANGE-COUNT-4: arith.select %[[LOOP]]#1, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
+func.func @row_mask(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c64 iter_args(%acc = %init) -> (vector<64xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<64xf32>
+    %min = arith.minimumf %x, %acc : vector<64xf32>
+    scf.yield %min : vector<64xf32>
+  }
+  %r0 = vector.extract_strided_slice %r {offsets = [0], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+  %r1 = vector.extract_strided_slice %r {offsets = [16], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+  %r2 = vector.extract_strided_slice %r {offsets = [32], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+  %r3 = vector.extract_strided_slice %r {offsets = [48], sizes = [16], strides = [1]} : vector<64xf32> to vector<16xf32>
+  %m01 = arith.minimumf %r0, %r1 : vector<16xf32>
+  %m23 = arith.minimumf %r2, %r3 : vector<16xf32>
+  %t = arith.minimumf %m01, %m23 : vector<16xf32>
+  return %t : vector<16xf32>
+}
+
+// -----
+
+// Rows of 2 parts (vector<2x1x32>), each row's 2 registers combined by its
+// own tree: one mask per row.
+
+// RANGE-LABEL: func.func @rows_masks(
+// RANGE:         %[[LOOP:.*]]:3 = scf.for {{.*}} -> (vector<2x1x32xf32>, vector<16xi1>, vector<16xi1>)
+// RANGE-COUNT-2:   arith.cmpf ord
+// RANGE:           scf.yield
+// RANGE-COUNT-2: arith.select %[[LOOP]]#1
+// RANGE-COUNT-2: arith.select %[[LOOP]]#2
+func.func @rows_masks(%m: memref<2x64x32xf32>, %init: vector<2x1x32xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %init) -> (vector<2x1x32xf32>) {
+    %x = vector.transfer_read %m[%c0, %i, %c0], %pad {in_bounds = [true, true, true]} : memref<2x64x32xf32>, vector<2x1x32xf32>
+    %min = arith.minimumf %x, %acc : vector<2x1x32xf32>
+    scf.yield %min : vector<2x1x32xf32>
+  }
+  %row0 = vector.extract %r[0, 0] : vector<32xf32> from vector<2x1x32xf32>
+  %a0 = vector.extract_strided_slice %row0 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %a1 = vector.extract_strided_slice %row0 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t0 = arith.minimumf %a0, %a1 : vector<16xf32>
+  %row1 = vector.extract %r[1, 0] : vector<32xf32> from vector<2x1x32xf32>
+  %b0 = vector.extract_strided_slice %row1 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %b1 = vector.extract_strided_slice %row1 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t1 = arith.minimumf %b1, %b0 : vector<16xf32>
+  return %t0, %t1 : vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
+// A register of the row also used on its own, or the registers of a row in
+// two trees: a mask per register.
+
+// RANGE-LABEL: func.func @register_escapes(
+// RANGE:         scf.for {{.*}} -> (vector<32xf32>, vector<16xi1>, vector<16xi1>)
+// RANGE-LABEL: func.func @two_trees(
+// RANGE:         scf.for {{.*}} -> (vector<32xf32>, vector<16xi1>, vector<16xi1>)
+func.func @register_escapes(%m: memref<4096xf32>, %init: vector<32xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<32xf32>
+    %min = arith.minimumf %x, %acc : vector<32xf32>
+    scf.yield %min : vector<32xf32>
+  }
+  %r0 = vector.extract_strided_slice %r {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %r1 = vector.extract_strided_slice %r {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t = arith.minimumf %r0, %r1 : vector<16xf32>
+  %e = vector.extract_strided_slice %r {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  return %t, %e : vector<16xf32>, vector<16xf32>
+}
+func.func @two_trees(%m: memref<4096xf32>, %init: vector<32xf32>, %y: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<32xf32>
+    %min = arith.minimumf %x, %acc : vector<32xf32>
+    scf.yield %min : vector<32xf32>
+  }
+  %r0 = vector.extract_strided_slice %r {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %r1 = vector.extract_strided_slice %r {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t0 = arith.minimumf %r0, %y : vector<16xf32>
+  %t1 = arith.minimumf %r1, %y : vector<16xf32>
+  return %t0, %t1 : vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
 // In a function held to 256-bit registers (reduce.vector_bits, set by
 // reduce-plan when it streams an input at that width), the same accumulator
 // is 8 registers of 256 bits, and a tree of 512-bit vectors keeps the or
