@@ -224,6 +224,10 @@ static void addLoweringToLLVM(OpPassManager &pm,
     minMaxOptions.x86Range = target.rangeMinimum;
     pm.addPass(createReduceExpandMinMaxPass(minMaxOptions));
   }
+  // The and/or accumulators of bools as bytes in vector registers, not
+  // mask registers. The scalar path keeps the upstream lowering.
+  if (!options.lowerToLoops)
+    pm.addPass(createReduceByteBoolAccumulatorsPass());
   // exp and log (log_sum_exp, log_sum) as vector polynomials, not a libm
   // call per lane.
   if (!options.lowerToLoops)

@@ -526,6 +526,45 @@ def ReduceSplitLoopVectorsPass : Pass<"reduce-split-loop-vectors"> {
   ];
 }
 
+def ReduceByteBoolAccumulatorsPass : Pass<"reduce-byte-bool-accumulators"> {
+  let summary = "Carry the and/or loop accumulators of bool vectors as bytes";
+  let description = [{
+    An `scf.for` iter_arg that is a fixed vector of `i1`, whose only use is
+    an `arith.andi` or `arith.ori` whose only use is its yield (the
+    accumulator of a logical and/or reduction), is carried as a vector of
+    `i8` holding 0 or 1: the init is widened (`arith.extui`) before the
+    loop, the value read is widened in it, the and (or) is done on bytes,
+    and the result is narrowed (`arith.trunci`) after the loop. And and or
+    keep bytes of 0 and 1 at 0 and 1, so the values are the same.
+
+    The x86 backend keeps a loop-carried vector of i1 in AVX-512 mask
+    registers: each 32 bytes read became a shift, a `vpmovb2m`, and half a
+    `kunpckdq` and a `kandq` (mask-register instructions, on few ports). As
+    bytes, the read bools (`trunc nuw` of bytes, `reduce-i1-vector-memory`)
+    widened again fold back into the bytes read, and a step is one `vpand`
+    or `vpor` per register.
+
+    ```mlir
+    %r = scf.for %i = %c0 to %n step %c128 iter_args(%acc = %init)
+        -> (vector<128xi1>) {
+      %x = vector.transfer_read ... : memref<?xi1>, vector<128xi1>
+      %a = arith.andi %acc, %x : vector<128xi1>
+      scf.yield %a : vector<128xi1>
+    }
+    // becomes
+    %init8 = arith.extui %init : vector<128xi1> to vector<128xi8>
+    %r8 = scf.for ... iter_args(%acc = %init8) -> (vector<128xi8>) {
+      %x = vector.transfer_read ... : memref<?xi1>, vector<128xi1>
+      %x8 = arith.extui %x : vector<128xi1> to vector<128xi8>
+      %a = arith.andi %acc, %x8 : vector<128xi8>
+      scf.yield %a : vector<128xi8>
+    }
+    %r = arith.trunci %r8 : vector<128xi8> to vector<128xi1>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def ReduceI1VectorMemoryPass
     : Pass<"reduce-i1-vector-memory", "::mlir::ModuleOp"> {
   let summary = "Load and store vectors of i1 as vectors of bytes";
