@@ -142,6 +142,7 @@ static void addVectorization(OpPassManager &pm,
     passOptions.rowStreams = target.rowStreams;
     passOptions.rowStreamBlockBytes = target.rowStreamBlockBytes;
     passOptions.outerRowsPerStep = target.outerRowsPerStep;
+    passOptions.outerMinMaxRowsPerStep = target.outerMinMaxRowsPerStep;
     passOptions.splitBlockTiles = target.splitBlockTiles;
     passOptions.maxShortRowBytes = target.maxShortRowBytes;
     passOptions.maxRowRegisters = target.maxRowRegisters;

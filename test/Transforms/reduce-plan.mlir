@@ -151,12 +151,13 @@ func.func @dynamic(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
 
 // -----
 
-// A float sum of columns: 8 parts of the rows, but with strict-fp-order 8
-// consecutive rows per step, added in row order.
+// A float sum of columns: 4 parts of the rows (a minimum takes 8: its step
+// is a tree), but with strict-fp-order 4 consecutive rows per step, added
+// in row order.
 // AVX2-LABEL: func.func @columns_sum
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
 // STRICT-LABEL: func.func @columns_sum
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, ordered = true, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, ordered = true, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
 func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.sum %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>

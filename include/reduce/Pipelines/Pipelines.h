@@ -164,6 +164,11 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Rows an outer-reduction step adds; 0: the target "
                      "default"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> outerMinMaxRowsPerStep{
+      *this, "outer-min-max-rows-per-step",
+      llvm::cl::desc("Rows an outer-reduction step of a NaN-propagating "
+                     "float minimum or maximum adds; 0: the target default"),
+      llvm::cl::init(0)};
   PassOptions::Option<unsigned> splitBlockTiles{
       *this, "split-block-tiles",
       llvm::cl::desc("Vector tiles per block of an all-axes reduction; 0: "

@@ -52,6 +52,10 @@ defvar ReducePlanOptions = [
     Option<"outerRowsPerStep", "outer-rows-per-step", "unsigned",
            /*default=*/"0",
            "Rows an outer-reduction step adds (0: the target default)">,
+    Option<"outerMinMaxRowsPerStep", "outer-min-max-rows-per-step",
+           "unsigned", /*default=*/"0",
+           "Rows an outer-reduction step of a NaN-propagating float minimum "
+           "or maximum adds (0: the target default)">,
     Option<"splitBlockTiles", "split-block-tiles", "unsigned",
            /*default=*/"0",
            "Vector tiles per block of an all-axes reduction (0: the target "
@@ -178,7 +182,9 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       `vector.reduction`s keep the sequential order.
     - `outer`, innermost dim kept: the innermost dim is vectorized across
       (tile of `accumulators` registers), the reduced dims are tiled by 1
-      (the innermost by `outer-rows-per-step`) and their loops placed
+      (the innermost by `outer-rows-per-step`, or for a NaN-propagating
+      float minimum or maximum `outer-min-max-rows-per-step`) and their
+      loops placed
       innermost, so that the loop body is elementwise vector code with no
       horizontal reduction. A kept dim longer than 4 tiles is first blocked
       by about 16 KiB, rows inside the block, so that each row is read

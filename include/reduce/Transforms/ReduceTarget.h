@@ -66,7 +66,10 @@ struct ReduceTarget {
   /// Rows of the reduced dim an outer-reduction step adds to the
   /// accumulators (streams for the hardware prefetchers): on a streamed 2-D
   /// input, one row from each of as many parts of the rows.
-  int64_t outerRowsPerStep = 8;
+  int64_t outerRowsPerStep = 4;
+  /// The same for NaN-propagating float minimums and maximums, whose step is
+  /// a tree: its instructions per row fall as it has more leaves.
+  int64_t outerMinMaxRowsPerStep = 8;
   /// Vector tiles per block of a reduction of everything to one value,
   /// which is split into blocks of partial results.
   int64_t splitBlockTiles = 64;
@@ -121,6 +124,7 @@ void forEachTargetField(TargetT &target, Fn &&fn) {
   fn("row_streams", target.rowStreams, 1, 64);
   fn("row_stream_block_bytes", target.rowStreamBlockBytes, 1, kMaxBytes);
   fn("outer_rows_per_step", target.outerRowsPerStep, 1, 64);
+  fn("outer_min_max_rows_per_step", target.outerMinMaxRowsPerStep, 1, 64);
   fn("split_block_tiles", target.splitBlockTiles, 1, 1 << 20);
   fn("max_short_row_bytes", target.maxShortRowBytes, 1, kMaxBytes);
   fn("min_short_split_factor", target.minShortSplitFactor, 1, 1 << 20);
@@ -148,6 +152,8 @@ void overrideStrategyFields(ReduceTarget &target, const Options &options) {
   override(target.rowStreams, unsigned(options.rowStreams));
   override(target.rowStreamBlockBytes, uint64_t(options.rowStreamBlockBytes));
   override(target.outerRowsPerStep, unsigned(options.outerRowsPerStep));
+  override(target.outerMinMaxRowsPerStep,
+           unsigned(options.outerMinMaxRowsPerStep));
   override(target.splitBlockTiles, unsigned(options.splitBlockTiles));
   override(target.maxShortRowBytes, uint64_t(options.maxShortRowBytes));
   override(target.maxRowRegisters, unsigned(options.maxRowRegisters));

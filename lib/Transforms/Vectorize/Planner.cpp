@@ -511,7 +511,9 @@ private:
   }
 
   /// Innermost dim kept: vectors across it; the innermost reduced dim in
-  /// steps of `outerRowsPerStep` rows when it is a static multiple of it,
+  /// steps of `outerRowsPerStep` rows (`outerMinMaxRowsPerStep` for a
+  /// NaN-propagating float minimum or maximum) when it is a static multiple
+  /// of it,
   /// the shape static and the vectors unmasked; for the long rows of a
   /// streamed 2-D input, the rows of a step come from as many parts of the
   /// rows, read side by side.
@@ -521,7 +523,10 @@ private:
     for (int64_t dim = ranges.size() - 1; dim >= 0 && rowDim < 0; --dim)
       if (linalg::isReductionIterator(loops.iterators[dim]))
         rowDim = dim;
-    int64_t step = target.outerRowsPerStep;
+    // A NaN-propagating float minimum or maximum adds its rows by a tree,
+    // whose instructions per row fall as it has more leaves.
+    int64_t step = hasFloatMinMaxCombiner(op) ? target.outerMinMaxRowsPerStep
+                                              : target.outerRowsPerStep;
     // A transcendental per element keeps a tile's worth of registers in
     // flight per row: at most `accumulators` rows per step, so that their
     // arithmetic is not spilled.

@@ -48,16 +48,26 @@ uint64_t getStaticInputBytes(linalg::LinalgOp op) {
   return inputBytes;
 }
 
-bool hasFloatAddCombiner(linalg::LinalgOp op) {
+/// Returns true if a combiner of an init of `op` is one of `OpTs`.
+template <typename... OpTs>
+static bool hasCombiner(linalg::LinalgOp op) {
   for (OpOperand &init : op.getDpsInitsMutable()) {
     SmallVector<Operation *> combiners;
     if (matchReduction(op.getRegionOutputArgs(),
                        init.getOperandNumber() - op.getNumDpsInputs(),
                        combiners) &&
-        llvm::any_of(combiners, llvm::IsaPred<arith::AddFOp>))
+        llvm::any_of(combiners, llvm::IsaPred<OpTs...>))
       return true;
   }
   return false;
+}
+
+bool hasFloatAddCombiner(linalg::LinalgOp op) {
+  return hasCombiner<arith::AddFOp>(op);
+}
+
+bool hasFloatMinMaxCombiner(linalg::LinalgOp op) {
+  return hasCombiner<arith::MinimumFOp, arith::MaximumFOp>(op);
 }
 
 SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op) {

@@ -40,6 +40,10 @@ uint64_t getStaticInputBytes(linalg::LinalgOp op);
 /// depends on the order of the reduction.
 bool hasFloatAddCombiner(linalg::LinalgOp op);
 
+/// Returns true if a combiner of an init of `op` is a NaN-propagating float
+/// minimum or maximum (`arith.minimumf`, `arith.maximumf`).
+bool hasFloatMinMaxCombiner(linalg::LinalgOp op);
+
 /// Returns the loop order that puts the parallel loops of `op` outside and
 /// its reduction loops inside, each group in dim order.
 SmallVector<int64_t> getParallelFirstOrder(linalg::LinalgOp op);

@@ -1,10 +1,11 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 outer-rows-per-step=8" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 
 // reduce-vectorize, the `outer` strategy (OuterReduction.cpp): vectors across
-// the innermost kept dim, no horizontal reduction, for 256-bit registers and
-// four accumulators (tiles of 32 f32): the hot loop works on vector values.
+// the innermost kept dim, no horizontal reduction, for 256-bit registers,
+// four accumulators (tiles of 32 f32) and 8 rows per step: the hot loop
+// works on vector values.
 
 /// Outer axis: vectorized across the kept contiguous dim, the accumulator
 /// stays in registers across the rows, no horizontal reduction. Each step

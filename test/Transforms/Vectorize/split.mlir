@@ -1,10 +1,10 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-row-tile-registers=1" --canonicalize \
+// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-row-tile-registers=1 outer-rows-per-step=8" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 
 // reduce-vectorize, the splits (Split.cpp): one reduction becomes two, each
-// vectorized on its own, for 256-bit registers and four accumulators (tiles of
-// 32 f32): the hot loop works on vector values.
+// vectorized on its own, for 256-bit registers, four accumulators (tiles of
+// 32 f32) and 8 rows per outer step: the hot loop works on vector values.
 
 /// All axes, at least 4 blocks of 64 vector tiles (2048 f32): split into
 /// blocks whose sums are a parallel dim (the 4 blocks read at once, 4

@@ -1,6 +1,6 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 outer-rows-per-step=4" \
-// RUN:   --canonicalize | FileCheck %s --check-prefix=ROWS4
+// RUN:   --reduce-vectorize="vector-bits=256 outer-rows-per-step=8 outer-min-max-rows-per-step=2" \
+// RUN:   --canonicalize | FileCheck %s --check-prefix=ROWS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
 // RUN:   --reduce-vectorize="vector-bits=256" --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
@@ -20,15 +20,33 @@
 // RUN:   | FileCheck %s --check-prefix=STREAM
 
 // The fields of the target description (docs/tuning.md) are pass options
-// that override the defaults: here the rows an outer-reduction step adds.
+// that override the defaults: here the rows an outer-reduction step adds,
+// 4 by default, and 8 for a NaN-propagating float minimum or maximum (a
+// tree per step).
 
-// ROWS4-LABEL: func.func @l1_outer_axis
-// ROWS4:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<4x32xf32>
+// ROWS-LABEL: func.func @l1_outer_axis
+// ROWS:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<8x32xf32>
+// ROWS-LABEL: func.func @min_outer_axis
+// ROWS:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<2x32xf32>
+// ROWS-LABEL: func.func @min_i32_outer_axis
+// ROWS:         vector.transfer_read {{.*}} : tensor<1024x64xi32>, vector<8x32xi32>
 // DEFAULT-LABEL: func.func @l1_outer_axis
+// DEFAULT:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<4x32xf32>
+// DEFAULT-LABEL: func.func @min_outer_axis
 // DEFAULT:         vector.transfer_read {{.*}} : tensor<1024x64xf32>, vector<8x32xf32>
+// DEFAULT-LABEL: func.func @min_i32_outer_axis
+// DEFAULT:         vector.transfer_read {{.*}} : tensor<1024x64xi32>, vector<4x32xi32>
 func.func @l1_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
   %0 = reduce.l1 %input axes [0] : tensor<1024x64xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
+}
+func.func @min_outer_axis(%input: tensor<1024x64xf32>) -> tensor<64xf32> {
+  %0 = reduce.min %input axes [0] : tensor<1024x64xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+func.func @min_i32_outer_axis(%input: tensor<1024x64xi32>) -> tensor<64xi32> {
+  %0 = reduce.min %input axes [0] : tensor<1024x64xi32> -> tensor<64xi32>
+  return %0 : tensor<64xi32>
 }
 
 // -----

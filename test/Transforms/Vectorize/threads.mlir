@@ -4,16 +4,16 @@
 // reduce-vectorize{threads=2}: a reduction whose only reduced dim is the
 // outermost one is split by rows into two reductions of consecutive halves
 // (each thread streams its own half of the input), run as an scf.forall,
-// then their results are combined. Each thread reads 8 rows per step and
-// adds them to its accumulators in order (a vector<1x8x32> reduced over its
+// then their results are combined. Each thread reads 4 rows per step and
+// adds them to its accumulators in order (a vector<1x4x32> reduced over its
 // middle dim; the upstream lowering would transpose it).
 
 // CHECK-LABEL: func.func @sum_columns(
 // CHECK:         %[[HALVES:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, 32, 64] : tensor<64x64xf32> into tensor<2x32x64xf32>
 // CHECK:         %[[PARTS:.*]] = scf.forall (%{{.*}}) in (2) shared_outs(%{{.*}}) -> (tensor<2x64xf32>)
 // CHECK-NOT:       vector.multi_reduction
-// CHECK:           vector.transfer_read %[[HALVES]]{{.*}} : tensor<2x32x64xf32>, vector<8x32xf32>
-// CHECK-COUNT-8:   arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK:           vector.transfer_read %[[HALVES]]{{.*}} : tensor<2x32x64xf32>, vector<4x32xf32>
+// CHECK-COUNT-4:   arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 // CHECK-NOT:       vector.multi_reduction
 // CHECK:         vector.transfer_read %[[PARTS]]
 // CHECK:         return
