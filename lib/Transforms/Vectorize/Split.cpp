@@ -129,14 +129,24 @@ static SplitOps splitReducedDims(RewriterBase &rewriter, linalg::LinalgOp op,
                   cast<linalg::LinalgOp>(combine.getOperation())};
 }
 
+/// Emits the error of a plan `strategy` of the short- or long-rows split on
+/// an op of another form.
+static LogicalResult checkRowsSplittable(linalg::LinalgOp op,
+                                         StringRef strategy) {
+  if (isShortRowsSplittable(op))
+    return success();
+  return op->emitError("reduce.plan: expected a reduction of one input "
+                       "indexed in dim order into one init, reducing the "
+                       "innermost dim with one binary combiner, for "
+                       "strategy ")
+         << strategy;
+}
+
 FailureOr<SplitOps>
 mlir::reduce::vectorize::splitShortRows(RewriterBase &rewriter,
                                         linalg::LinalgOp op) {
-  if (!isShortRowsSplittable(op))
-    return op->emitError("reduce.plan: expected a reduction of one input "
-                         "indexed in dim order into one init, reducing the "
-                         "innermost dim with one binary combiner, for "
-                         "strategy split_short_rows");
+  if (failed(checkRowsSplittable(op, "split_short_rows")))
+    return failure();
   SmallVector<unsigned> reducedDims;
   op.getReductionDims(reducedDims);
   reducedDims.pop_back();
@@ -146,11 +156,8 @@ mlir::reduce::vectorize::splitShortRows(RewriterBase &rewriter,
 FailureOr<SplitOps>
 mlir::reduce::vectorize::splitLongRows(RewriterBase &rewriter,
                                        linalg::LinalgOp op) {
-  if (!isShortRowsSplittable(op))
-    return op->emitError("reduce.plan: expected a reduction of one input "
-                         "indexed in dim order into one init, reducing the "
-                         "innermost dim with one binary combiner, for "
-                         "strategy split_long_rows");
+  if (failed(checkRowsSplittable(op, "split_long_rows")))
+    return failure();
   unsigned innermost = op.getNumLoops() - 1;
   return splitReducedDims(rewriter, op, {innermost});
 }
