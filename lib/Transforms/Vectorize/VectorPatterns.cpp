@@ -202,18 +202,18 @@ struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
       return vector::ShuffleOp::create(rewriter, loc, a, b, mask);
     };
 
-    // A row as one vector<width>: its registers combined by a tree.
+    // A row as one vector<width>: its registers combined by a tree (the
+    // row is at least one register: `columns` is a multiple of `width`).
     auto reduceRow = [&](int64_t row) -> Value {
       Value whole = vector::ExtractOp::create(rewriter, loc, op.getSource(),
                                               row);
+      if (columns == width)
+        return whole;
       SmallVector<Value> parts;
       for (int64_t start = 0; start < columns; start += width)
-        parts.push_back(
-            columns == width
-                ? whole
-                : vector::ExtractStridedSliceOp::create(
-                      rewriter, loc, whole, /*offsets=*/{start},
-                      /*sizes=*/{width}, /*strides=*/{1}));
+        parts.push_back(vector::ExtractStridedSliceOp::create(
+            rewriter, loc, whole, /*offsets=*/{start},
+            /*sizes=*/{width}, /*strides=*/{1}));
       while (parts.size() > 1) {
         SmallVector<Value> next;
         for (size_t i = 0; i + 1 < parts.size(); i += 2)
