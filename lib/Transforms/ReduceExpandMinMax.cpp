@@ -285,6 +285,19 @@ static void collectTree(OpT root, SmallVectorImpl<Value> &leaves,
   }
 }
 
+/// Returns the ordered mask of `registers` (lanes where none is a NaN), one
+/// compare per pair of them, and-ed into `mask` when it is set.
+static Value createOrderedMask(OpBuilder &b, Location loc,
+                               ArrayRef<Value> registers, Value mask) {
+  for (size_t i = 0; i < registers.size(); i += 2) {
+    Value other = i + 1 < registers.size() ? registers[i + 1] : registers[i];
+    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
+                                       registers[i], other);
+    mask = mask ? arith::AndIOp::create(b, loc, mask, pair) : pair;
+  }
+  return mask;
+}
+
 /// Rewrites the `OpT` tree whose root is `root` into
 /// `select(ordered, range-number tree, NaN)` if it has at least four
 /// leaves: see the pass description.
@@ -307,13 +320,7 @@ static void rewriteRangeTree(OpT root) {
                                   Extremum<OpT>::rangeImm));
   Value number = rebuilt.lookup(root.getResult());
   // One ordered compare per pair of leaves: unordered if either is a NaN.
-  Value ordered;
-  for (size_t i = 0; i < leaves.size(); i += 2) {
-    Value other = i + 1 < leaves.size() ? leaves[i + 1] : leaves[i];
-    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
-                                       leaves[i], other);
-    ordered = ordered ? arith::AndIOp::create(b, loc, ordered, pair) : pair;
-  }
+  Value ordered = createOrderedMask(b, loc, leaves, Value());
   Value nan = createNaN(b, loc, cast<VectorType>(root.getType()));
   Value result = arith::SelectOp::create(b, loc, ordered, number, nan);
   root.getResult().replaceAllUsesWith(result);
@@ -441,19 +448,6 @@ static bool isRowCombinedAcrossRegisters(Value result, int64_t chunkLanes) {
       return false;
   }
   return !rows.empty();
-}
-
-/// Returns the ordered mask of `registers` (lanes where none is a NaN), one
-/// compare per pair of them, and-ed into `mask` when it is set.
-static Value createOrderedMask(OpBuilder &b, Location loc,
-                               ArrayRef<Value> registers, Value mask) {
-  for (size_t i = 0; i < registers.size(); i += 2) {
-    Value other = i + 1 < registers.size() ? registers[i + 1] : registers[i];
-    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
-                                       registers[i], other);
-    mask = mask ? arith::AndIOp::create(b, loc, mask, pair) : pair;
-  }
-  return mask;
 }
 
 /// Rewrites the `OpT` accumulators of `loop` whose type is a whole number

@@ -67,21 +67,17 @@ public:
       plan = *chosen;
     }
     switch (plan.getStrategy()) {
-    case VectorStrategy::split_short_rows: {
-      FailureOr<SplitOps> split = splitShortRows(rewriter, op);
-      if (failed(split))
-        return failure();
-      // The short rows of the partial result, then the outer reduction that
-      // computes it.
-      if (failed(run(split->combine, /*maySplit=*/false)))
-        return failure();
-      return run(split->partial);
-    }
+    case VectorStrategy::split_short_rows:
     case VectorStrategy::split_long_rows: {
-      FailureOr<SplitOps> split = splitLongRows(rewriter, op);
+      FailureOr<SplitOps> split =
+          plan.getStrategy() == VectorStrategy::split_short_rows
+              ? splitShortRows(rewriter, op)
+              : splitLongRows(rewriter, op);
       if (failed(split))
         return failure();
-      // The outer reduction of the partial result per row, then the rows.
+      // The op that combines the partial result (the short rows, or the
+      // outer reduced dims of the rows' results), then the partial
+      // reduction that computes it.
       if (failed(run(split->combine, /*maySplit=*/false)))
         return failure();
       return run(split->partial);

@@ -612,8 +612,9 @@ private:
 
 /// Returns true if `strategy` reads its streamed input as long runs of
 /// contiguous elements reduced into accumulators (`inner`, the rows of
-/// `split_long_rows` and the blocks of `split_blocks`), the strategies that read faster with the narrower
-/// stream registers held in the backend (docs/tuning.md).
+/// `split_long_rows` and the blocks of `split_blocks`), the strategies that
+/// read faster with the narrower stream registers held in the backend
+/// (docs/tuning.md).
 static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
   return strategy == VectorStrategy::inner ||
          strategy == VectorStrategy::split_long_rows ||
