@@ -7,6 +7,11 @@
 // RUN: reduce-opt --reduce-to-llvm="vector-width=128 accumulators=2" %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// Every input streamed (bf16 columns accumulate in f32: twice the rows per
+// outer step).
+// RUN: reduce-opt --reduce-to-llvm="min-stream-bytes=1" %s | \
+// RUN:   mlir-runner -e main -entry-point-result=void \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: reduce-opt --lower-reduce-to-loops %s | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s

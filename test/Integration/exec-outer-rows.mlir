@@ -37,6 +37,13 @@ func.func @sum_long(%x: tensor<16x320xf32>) -> tensor<320xf32> {
   %r = reduce.sum %x axes [0] : tensor<16x320xf32> -> tensor<320xf32>
   return %r : tensor<320xf32>
 }
+// f32 products accumulate in f64, with twice the rows per step of a sum.
+// A column's 16 factors are 16 distinct values of 1..17, so its product
+// (at most 17!, below 2^53) is exact in f64 in any order.
+func.func @prod_long(%x: tensor<16x320xf32>) -> tensor<320xf32> {
+  %r = reduce.prod %x axes [0] : tensor<16x320xf32> -> tensor<320xf32>
+  return %r : tensor<320xf32>
+}
 func.func @min_short(%x: tensor<16x32xf32>) -> tensor<32xf32> {
   %r = reduce.min %x axes [0] : tensor<16x32xf32> -> tensor<32xf32>
   return %r : tensor<32xf32>
@@ -119,6 +126,18 @@ func.func @main() {
   call @printMemrefF32(%u2) : (tensor<*xf32>) -> ()
   %u3 = tensor.cast %sum_tail : tensor<24xf32> to tensor<*xf32>
   call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
+
+  // The products of the columns (numpy: np.prod(x, axis=0) in f64, rounded
+  // to f32).
+  // CHECK: [nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, -0, -0, 4.76367e+12, 2.09228e+13, 1.18562e+14, 5.92812e+13, 3.95208e+13, 2.96406e+13]
+  // CHECK: [2.37125e+13, 3.55687e+14, 8.89219e+13, 5.08125e+13, 3.55687e+13, 2.73606e+13, 2.22305e+13, 1.77844e+14, 7.11375e+13, 4.44609e+13, 3.23352e+13, 2.54062e+13, 2.09228e+13, 1.18562e+14, 5.92812e+13, 3.95208e+13, 2.96406e+13, 2.37125e+13, 3.55687e+14, 8.89219e+13, 5.08125e+13, 3.55687e+13, 2.73606e+13, 2.22305e+13]
+  %prod_long = call @prod_long(%long) : (tensor<16x320xf32>) -> tensor<320xf32>
+  %prod_head = tensor.extract_slice %prod_long[0] [24] [1] : tensor<320xf32> to tensor<24xf32>
+  %prod_tail = tensor.extract_slice %prod_long[296] [24] [1] : tensor<320xf32> to tensor<24xf32>
+  %u6 = tensor.cast %prod_head : tensor<24xf32> to tensor<*xf32>
+  call @printMemrefF32(%u6) : (tensor<*xf32>) -> ()
+  %u7 = tensor.cast %prod_tail : tensor<24xf32> to tensor<*xf32>
+  call @printMemrefF32(%u7) : (tensor<*xf32>) -> ()
 
   // CHECK: [nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, -0, -0, -3, 1, 1, 1, 1, 1
   // CHECK: [nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, 0, 0, 116, 136, 150, 147, 144, 141

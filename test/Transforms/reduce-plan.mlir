@@ -165,6 +165,31 @@ func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 
 // -----
 
+// A product of f32 columns accumulates in f64: the block is still the whole
+// 16 KiB input row (32 KiB of accumulators), and twice the rows per step
+// load and store as many accumulator bytes per input byte as a sum.
+// AVX2-LABEL: func.func @columns_prod
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 16, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512-LABEL: func.func @columns_prod
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+func.func @columns_prod(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
+  %r = reduce.prod %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// -----
+
+// f16 columns accumulate in f32: blocks of 16 KiB of the input row (8192
+// elements), 8 rows per step.
+// AVX2-LABEL: func.func @columns_f16
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 8192, block_rows = 8, rows_per_step = 8>}
+func.func @columns_f16(%x: tensor<1024x16384xf16>) -> tensor<16384xf16> {
+  %r = reduce.sum %x axes [0] : tensor<1024x16384xf16> -> tensor<16384xf16>
+  return %r : tensor<16384xf16>
+}
+
+// -----
+
 // A function whose streamed reductions read rows into accumulators (inner,
 // split_blocks) with registers narrower than the host's keeps to them
 // throughout, its in-cache reductions too, and records that width for the

@@ -71,6 +71,7 @@ public:
     loops.iterators = op.getIteratorTypesArray();
     loops.inputBytes = getStaticInputBytes(op);
     elementBits = getWidestElementBits(op);
+    inputBits = getWidestInputElementBits(op);
   }
 
   std::optional<PlanAttr> plan(bool maySplit) {
@@ -492,14 +493,14 @@ private:
   }
 
   /// The block of the kept innermost dim of size `size`: about 16 KiB of
-  /// accumulators, a multiple of the vector tile that divides `size` when
-  /// one does; 0 when the dim is at most 4 vector tiles (its accumulators
-  /// stay in registers and its row stride is short enough for the
-  /// prefetchers) or dynamic.
+  /// each input row (the accumulators of widened inputs take more), a
+  /// multiple of the vector tile that divides `size` when one does; 0 when
+  /// the dim is at most 4 vector tiles (its accumulators stay in registers
+  /// and its row stride is short enough for the prefetchers) or dynamic.
   int64_t getKeptBlock(int64_t size) const {
     if (ShapedType::isDynamic(size) || size <= 4 * tileSize)
       return 0;
-    int64_t elementBytes = std::max<int64_t>(1, elementBits / 8);
+    int64_t elementBytes = std::max<int64_t>(1, inputBits / 8);
     int64_t preferred = std::max<int64_t>(
         tileSize, llvm::alignDown(16384 / elementBytes, tileSize));
     if (size <= preferred)
@@ -527,6 +528,13 @@ private:
     // whose instructions per row fall as it has more leaves.
     int64_t step = hasFloatMinMaxCombiner(op) ? target.outerMinMaxRowsPerStep
                                               : target.outerRowsPerStep;
+    // Widened accumulators (f32 products in f64) take as many more rows
+    // per step: as many accumulator bytes loaded and stored per input byte.
+    if (elementBits > inputBits && !hasFloatMinMaxCombiner(op)) {
+      step *= elementBits / inputBits;
+      note("accumulators ", elementBits / inputBits,
+           " times as wide as the input: ", step, " rows per step");
+    }
     // A transcendental per element keeps a tile's worth of registers in
     // flight per row: at most `accumulators` rows per step, so that their
     // arithmetic is not spilled.
@@ -601,6 +609,9 @@ private:
   bool arithmeticBound;
   Loops loops;
   unsigned elementBits = 8;
+  /// The widest input element: narrower than `elementBits` when the
+  /// accumulators are widened.
+  unsigned inputBits = 8;
   int64_t vectorBits = 0;
   int64_t lanes = 1;
   int64_t tileSize = 1;

@@ -25,14 +25,23 @@ bool isTensorReduction(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
 }
 
-unsigned getWidestElementBits(linalg::LinalgOp op) {
+static unsigned getWidestElementBits(ValueRange values) {
   unsigned bits = 8;
-  for (Value operand : op->getOperands()) {
-    Type elementType = getElementTypeOrSelf(operand.getType());
+  for (Value value : values) {
+    Type elementType = getElementTypeOrSelf(value.getType());
     if (elementType.isIntOrFloat() && elementType.getIntOrFloatBitWidth() > 1)
       bits = std::max(bits, elementType.getIntOrFloatBitWidth());
   }
   return bits;
+}
+
+unsigned getWidestElementBits(linalg::LinalgOp op) {
+  return getWidestElementBits(op->getOperands());
+}
+
+unsigned getWidestInputElementBits(linalg::LinalgOp op) {
+  SmallVector<Value> inputs = op.getDpsInputs();
+  return getWidestElementBits(inputs);
 }
 
 uint64_t getStaticInputBytes(linalg::LinalgOp op) {

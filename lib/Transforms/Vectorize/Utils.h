@@ -32,6 +32,11 @@ bool isTensorReduction(linalg::LinalgOp op);
 /// do not count. Vectors are sized after it.
 unsigned getWidestElementBits(linalg::LinalgOp op);
 
+/// Returns the widest element type of the inputs of `op`, in bits, as
+/// getWidestElementBits: narrower than it when the accumulators are widened
+/// (f32 products in f64, `f64-accumulation`, f16 in f32).
+unsigned getWidestInputElementBits(linalg::LinalgOp op);
+
 /// Returns the bytes of the ranked tensor inputs of `op` (static shapes),
 /// saturating: static dims near 2^62 are legal.
 uint64_t getStaticInputBytes(linalg::LinalgOp op);
