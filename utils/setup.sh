@@ -28,6 +28,7 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   libeigen3-dev libomp-22-dev
   libonnx-testdata python3-onnx libonnx-dev libprotobuf-dev libpugixml-dev
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()
