@@ -121,6 +121,7 @@ std::string TensorSignature::str() const {
 
 void mlir::reduce::registerJitDialects(DialectRegistry &registry) {
   registry.insert<ReduceDialect>();
+  registerPipelineExternalModels(registry);
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);

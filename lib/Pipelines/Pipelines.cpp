@@ -14,8 +14,10 @@
 #include "reduce/Pipelines/Pipelines.h"
 
 #include "reduce/Conversion/Passes.h"
+#include "reduce/Dialect/Reduce/Transforms/ShardingInterfaceImpl.h"
 #include "reduce/Target/HostProfile.h"
 #include "reduce/Target/Passes.h"
+#include "reduce/Transforms/MPIMemoryEffects.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -30,6 +32,7 @@
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -41,6 +44,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -250,6 +254,8 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  if (options.distributed)
+    pm.addPass(createReduceMPIToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
@@ -273,6 +279,16 @@ void mlir::reduce::buildReduceToLLVMPipeline(
     OpPassManager &pm, const ReduceToLLVMOptions &options) {
   std::string profile;
   ReduceTarget target = resolveReduceTarget(options, &profile);
+  // The program of one process: the reductions over split axes become
+  // local reductions and collectives (docs/distributed.md).
+  if (options.distributed) {
+    pm.addPass(createReduceVerifyShardingPass());
+    pm.addNestedPass<func::FuncOp>(shard::createShardingPropagation());
+    pm.addNestedPass<func::FuncOp>(shard::createPartition());
+    pm.addPass(createConvertShardToMPIPass());
+    pm.addPass(createReduceMPIWorldCommPass());
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(createReduceAttachTargetPass(target, profile));
   ConvertReduceToLinalgPassOptions lowerOptions;
   lowerOptions.f64Accumulation = options.f64Accumulation;
@@ -323,4 +339,9 @@ void mlir::reduce::registerReducePipelines() {
         loopOptions.lowerToLoops = true;
         buildReduceToLLVMPipeline(pm, loopOptions);
       });
+}
+
+void mlir::reduce::registerPipelineExternalModels(DialectRegistry &registry) {
+  registerShardingInterfaceExternalModels(registry);
+  registerMPIMemoryEffectModels(registry);
 }

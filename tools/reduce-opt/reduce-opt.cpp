@@ -14,7 +14,6 @@
 
 #include "reduce/Conversion/Passes.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
-#include "reduce/Dialect/Reduce/Transforms/ShardingInterfaceImpl.h"
 #include "reduce/Pipelines/Pipelines.h"
 #include "reduce/Target/Passes.h"
 #include "reduce/Transforms/Passes.h"
@@ -38,7 +37,7 @@ void registerTestReduceInferTypesPass();
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::reduce::ReduceDialect>();
-  mlir::reduce::registerShardingInterfaceExternalModels(registry);
+  mlir::reduce::registerPipelineExternalModels(registry);
   // Every upstream dialect, with the interface models (bufferization,
   // ConvertToLLVM, ...) that upstream passes need on them.
   mlir::registerAllDialects(registry);

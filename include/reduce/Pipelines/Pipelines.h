@@ -22,6 +22,7 @@
 #include <string>
 
 namespace mlir {
+class DialectRegistry;
 class ModuleOp;
 class OpPassManager;
 namespace func {
@@ -111,6 +112,14 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "(needs libomp at run time); 1 (the default) emits no "
                      "OpenMP"),
       llvm::cl::init(1)};
+  PassOptions::Option<bool> distributed{
+      *this, "distributed",
+      llvm::cl::desc("Partition the module by its shard annotations "
+                     "(sharding-propagation, shard-partition) and lower the "
+                     "collectives to calls against Open MPI "
+                     "(docs/distributed.md); reduce-run sets it for a module "
+                     "with a shard.grid"),
+      llvm::cl::init(false)};
   PassOptions::Option<uint64_t> minParallelBytes{
       *this, "min-parallel-bytes",
       llvm::cl::desc("With threads > 1, the smallest static input in bytes "
@@ -264,6 +273,11 @@ void markArgumentsReadOnly(func::FuncOp func);
 
 /// Registers the `reduce-to-llvm` and `lower-reduce-to-loops` pipelines.
 void registerReducePipelines();
+
+/// Attaches the interface models the pipelines need on ops of other
+/// dialects: the ShardingInterface of the reduce ops and the memory effects
+/// of `mpi.allreduce` (the `distributed` option).
+void registerPipelineExternalModels(DialectRegistry &registry);
 
 } // namespace reduce
 } // namespace mlir

@@ -607,6 +607,56 @@ def ReduceI1VectorMemoryPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ReduceVerifyShardingPass
+    : Pass<"reduce-verify-sharding", "::mlir::ModuleOp"> {
+  let summary = "Check that a module with shard grids can be partitioned";
+  let description = [{
+    The first pass of the `distributed` pipeline. In a module with a
+    `shard.grid`, every grid must have a static shape and every reduction a
+    ranked input and static axes (a runtime axes operand says nothing about
+    which dims a process holds); anything else is an error here, before
+    `sharding-propagation` and `shard-partition`, which do not stop on it.
+  }];
+}
+
+def ReduceMPIWorldCommPass : Pass<"reduce-mpi-world-comm"> {
+  let summary = "Use the world communicator for groups that are the world";
+  let description = [{
+    `convert-shard-to-mpi` gives every collective a communicator of its
+    reduction group: `mpi.comm_split` of the world, with a color from the
+    process's coordinates on the other grid axes. When the color is a
+    constant, every process is in the one group, which is the world: the
+    split (a new communicator at every call) is replaced by the world
+    communicator. The ranks of the split are ordered by its key; the
+    collectives this project emits combine the same values in any order of
+    the ranks (up to the reassociation of float sums and products, which
+    MPI leaves to the implementation either way).
+  }];
+  let dependentDialects = ["::mlir::mpi::MPIDialect"];
+}
+
+def ReduceMPIToLLVMPass : Pass<"reduce-mpi-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower the mpi dialect to calls against Open MPI";
+  let description = [{
+    Marks the module for the Open MPI ABI (the DLTI entry
+    `MPI:Implementation` = `OpenMPI`, unless the module sets another),
+    applies upstream's MPI-to-LLVM patterns, then corrects two symbols of
+    their Open MPI lowering (MLIR 22):
+    - the predefined reduction operations are the globals `ompi_mpi_op_sum`,
+      `ompi_mpi_op_max`, ...; the patterns name them `ompi_mpi_sum`, ...,
+      which Open MPI does not define;
+    - an `MPI_Comm` is a pointer; the patterns load the communicator that
+      `MPI_Comm_split` writes as an i32 and sign-extend it. The load is made
+      a 64-bit one.
+    The `shard.grid` ops, which nothing uses after `convert-shard-to-mpi`,
+    are erased.
+  }];
+  let dependentDialects = [
+    "::mlir::DLTIDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
   let summary = "Legalize bf16 vector memory accesses and check that only "
                 "the LLVM dialect is left";

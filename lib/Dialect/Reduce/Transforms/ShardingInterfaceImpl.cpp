@@ -195,6 +195,16 @@ Value convertElements(ImplicitLocOpBuilder &b, Value value, Type elementType,
       });
 }
 
+/// Returns the elements of `value` reinterpreted as `elementType`, of the
+/// same width (float and signless integer types).
+Value bitcastElements(ImplicitLocOpBuilder &b, Value value, Type elementType) {
+  return mapElements(
+      b, value, elementType, [&](OpBuilder &nb, Location loc, ValueRange x) {
+        return arith::BitcastOp::create(nb, loc, elementType, x[0])
+            .getResult();
+      });
+}
+
 /// The partials of the reduction group over `gridAxes`, gathered: a tensor
 /// with one more leading dim, of the group size, holding each process's
 /// `partial` at its index in the group (their bits or-ed into zeros).
@@ -209,7 +219,7 @@ Value gatherPartials(ImplicitLocOpBuilder &b, Value partial,
   SmallVector<int64_t> gatheredShape = {groupSize};
   llvm::append_range(gatheredShape, type.getShape());
 
-  Value bits = tensor::BitcastOp::create(b, type.clone(bitsType), partial);
+  Value bits = bitcastElements(b, partial, bitsType);
   Value zero = arith::ConstantOp::create(b, b.getIntegerAttr(bitsType, 0));
   Value zeros = linalg::FillOp::create(
                     b, zero,
@@ -230,8 +240,7 @@ Value gatherPartials(ImplicitLocOpBuilder &b, Value partial,
   Value gathered = shard::AllReduceOp::create(
       b, placed, grid.getSymName(), gridAxes,
       shard::ReductionKind::BitwiseOr);
-  return tensor::BitcastOp::create(
-      b, RankedTensorType::get(gatheredShape, elementType), gathered);
+  return bitcastElements(b, gathered, elementType);
 }
 
 /// The number of elements each result reduces, over the whole input.
