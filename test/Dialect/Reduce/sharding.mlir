@@ -43,12 +43,12 @@ func.func @rows(%x: tensor<4096x64xf32>) -> tensor<4096xf32> {
 shard.grid @grid(shape = 2)
 // CHECK-LABEL: func.func @min_keep_dims
 // CHECK:         %[[P:.*]] = reduce.min %{{.*}} axes [0] keep_dims nan_mode ignore : tensor<2048x64xf32> -> tensor<1x64xf32>
-// CHECK:         %[[B:.*]] = tensor.bitcast %[[P]] : tensor<1x64xf32> to tensor<1x64xi32>
+// CHECK:         %[[B:.*]] = linalg.map { arith.bitcast } ins(%[[P]] : tensor<1x64xf32>) outs(%{{.*}} : tensor<1x64xi32>)
 // CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<2x1x64xi32>)
 // CHECK:         %[[I:.*]] = shard.process_multi_index on @grid axes = [0] : index
 // CHECK:         %[[S:.*]] = tensor.insert_slice %[[B]] into %[[Z]][%[[I]], 0, 0] [1, 1, 64] [1, 1, 1]
 // CHECK:         %[[G:.*]] = shard.all_reduce %[[S]] on @grid grid_axes = [0] reduction = bitwise_or : tensor<2x1x64xi32>
-// CHECK:         %[[F:.*]] = tensor.bitcast %[[G]] : tensor<2x1x64xi32> to tensor<2x1x64xf32>
+// CHECK:         %[[F:.*]] = linalg.map { arith.bitcast } ins(%[[G]] : tensor<2x1x64xi32>) outs(%{{.*}} : tensor<2x1x64xf32>)
 // CHECK:         %[[R:.*]] = reduce.min %[[F]] axes [0] nan_mode ignore : tensor<2x1x64xf32> -> tensor<1x64xf32>
 // CHECK:         return %[[R]]
 func.func @min_keep_dims(%x: tensor<4096x64xf32>) -> tensor<1x64xf32> {
