@@ -32,10 +32,12 @@
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/JIT/Calibrate.h"
+#include "reduce/JIT/MPIRuntime.h"
 #include "reduce/JIT/ObjectCache.h"
 #include "reduce/Pipelines/Pipelines.h"
 #include "reduce/Target/HostProfile.h"
 
+#include "Distribution.h"
 #include "NativeCode.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -290,6 +292,37 @@ static void setLoweredResults(SmallVectorImpl<TensorSignature> &lowered,
     lowered.push_back({ElementType::i64, {kRuntimeStatusWords}, true});
 }
 
+/// Makes the signature of `fn` that of one process of a distributed module:
+/// the local shape of each split argument and result.
+llvm::Error JitModule::applySplits(JitFunction &fn,
+                                   ArrayRef<TensorSplit> argumentSplits,
+                                   ArrayRef<TensorSplit> resultSplits,
+                                   ArrayRef<int64_t> gridShape) {
+  auto apply = [&](SmallVectorImpl<TensorSignature> &signatures,
+                   ArrayRef<TensorSplit> tensorSplits,
+                   StringRef what) -> llvm::Error {
+    for (auto [index, signature] : llvm::enumerate(signatures)) {
+      if (index >= tensorSplits.size() || !signature.ranked)
+        continue;
+      Expected<SmallVector<int64_t>> local = getLocalShape(
+          tensorSplits[index].globalShape, tensorSplits[index].splitAxes,
+          gridShape,
+          "'" + fn.name + "' " + what + " #" + llvm::Twine(index));
+      if (!local)
+        return local.takeError();
+      signature.shape = std::move(*local);
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error err = apply(fn.arguments, argumentSplits, "argument"))
+    return err;
+  if (llvm::Error err = apply(fn.results, resultSplits, "result"))
+    return err;
+  fn.argumentSplits.assign(argumentSplits.begin(), argumentSplits.end());
+  fn.resultSplits.assign(resultSplits.begin(), resultSplits.end());
+  return llvm::Error::success();
+}
+
 Expected<std::unique_ptr<JitModule>>
 JitModule::compileOwned(OwningOpRef<ModuleOp> module,
                         const JitOptions &options, double setupMillis) {
@@ -303,8 +336,22 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     return makeError("optimization level " + llvm::Twine(options.optLevel) +
                      " is out of range [0, 3]");
 
+  // A module with a shard.grid is the program of every process of an MPI
+  // job: its entries take and return the slices one process holds.
+  std::optional<ModuleDistribution> distribution;
+  if (isDistributed(*module)) {
+    Expected<ModuleDistribution> analyzed = analyzeDistribution(*module);
+    if (!analyzed)
+      return diagnostics.takeError(llvm::toString(analyzed.takeError()));
+    distribution = std::move(*analyzed);
+    if (llvm::Error err = MPIRuntime::load())
+      return std::move(err);
+  }
+
   std::optional<ObjectCache> cache;
-  if (options.persistentCache)
+  // Distributed modules are compiled by every process of the job at once:
+  // not through the persistent cache.
+  if (options.persistentCache && !distribution)
     cache = ObjectCache::fromEnvironment();
   std::string moduleText = cache ? printForKey(*module) : std::string();
 
@@ -326,6 +373,15 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       jit->rejected[fn.name] = llvm::toString(std::move(err));
       continue;
     }
+    if (distribution) {
+      const ModuleDistribution::Function &splits =
+          distribution->functions.lookup(fn.name);
+      if (llvm::Error err = applySplits(fn, splits.arguments, splits.results,
+                                        distribution->gridShape)) {
+        jit->rejected[fn.name] = llvm::toString(std::move(err));
+        continue;
+      }
+    }
     markArgumentsReadOnly(func);
     jit->entryNames.push_back(fn.name);
     jit->functions[fn.name] = std::move(fn);
@@ -338,6 +394,10 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   // Results of static shapes come back through out-params (callInto writes
   // them in place).
   pipelineOptions.outParams = true;
+  if (distribution) {
+    pipelineOptions.distributed = true;
+    jit->gridShape = distribution->gridShape;
+  }
   // The code runs on this CPU: range instructions it lacks would stop the
   // backend with a fatal error.
   if (pipelineOptions.minimumLowering == MinimumLowering::Range &&

@@ -25,6 +25,9 @@
 using namespace mlir;
 using namespace mlir::reduce;
 using llvm::Expected;
+using llvm::ArrayRef;
+using llvm::function_ref;
+using llvm::SmallVector;
 using llvm::StringRef;
 
 static constexpr StringRef kMagic("\x93NUMPY", 6);
@@ -185,7 +188,18 @@ static Expected<ElementType> parseDescr(StringRef descr) {
                    "<u2 <u4 <u8 |b1)");
 }
 
-Expected<Buffer> mlir::reduce::parseNpy(StringRef bytes) {
+namespace {
+/// The element type, shape and data bytes of a `.npy` file.
+struct NpyLayout {
+  ElementType type;
+  SmallVector<int64_t> shape;
+  StringRef payload;
+};
+} // namespace
+
+/// Parses the preamble and header of a `.npy` file and checks that its data
+/// has the size they give.
+static Expected<NpyLayout> parseLayout(StringRef bytes) {
   if (!bytes.starts_with(kMagic))
     return makeError("not a .npy file (missing the \\x93NUMPY magic string)");
   if (bytes.size() < 10)
@@ -241,19 +255,38 @@ Expected<Buffer> mlir::reduce::parseNpy(StringRef bytes) {
                      " bytes after the data of shape " +
                      formatShape(*header.shape));
 
+  return NpyLayout{*type, SmallVector<int64_t>(*header.shape), payload};
+}
+
+/// Checks that the `count` bytes at `data`, bools, are 0 or 1; `index`
+/// gives the C-order index of the n-th of them in the file.
+static llvm::Error checkBools(const char *data, int64_t count,
+                              function_ref<int64_t(int64_t)> index) {
   // A bool is the byte 0 or 1; compiled code reads any other byte as an
   // undefined i1.
-  if (*type == ElementType::i1)
-    if (std::optional<int64_t> bad = findInvalidBool(payload.data(), *count))
-      return makeError(
-          "bool element " + llvm::Twine(*bad) + " (in C order) is the byte " +
-          llvm::Twine(static_cast<unsigned>(
-              static_cast<unsigned char>(payload[*bad]))) +
-          " (expected 0 or 1)");
+  if (std::optional<int64_t> bad = findInvalidBool(data, count))
+    return makeError(
+        "bool element " + llvm::Twine(index(*bad)) +
+        " (in C order) is the byte " +
+        llvm::Twine(static_cast<unsigned>(
+            static_cast<unsigned char>(data[*bad]))) +
+        " (expected 0 or 1)");
+  return llvm::Error::success();
+}
 
-  Buffer buffer(*type, *header.shape);
-  if (expected)
-    std::memcpy(buffer.getData(), payload.data(), expected);
+Expected<Buffer> mlir::reduce::parseNpy(StringRef bytes) {
+  Expected<NpyLayout> layout = parseLayout(bytes);
+  if (!layout)
+    return layout.takeError();
+  size_t size = layout->payload.size();
+  if (layout->type == ElementType::i1)
+    if (llvm::Error err = checkBools(layout->payload.data(),
+                                     static_cast<int64_t>(size),
+                                     [](int64_t i) { return i; }))
+      return std::move(err);
+  Buffer buffer(layout->type, layout->shape);
+  if (size)
+    std::memcpy(buffer.getData(), layout->payload.data(), size);
   return std::move(buffer);
 }
 
@@ -267,6 +300,73 @@ Expected<Buffer> mlir::reduce::readNpyFile(StringRef path) {
   if (!buffer)
     return makeError("'" + path + "': " + llvm::toString(buffer.takeError()));
   return buffer;
+}
+
+Expected<Buffer> mlir::reduce::readNpyFileSlice(StringRef path,
+                                                 ArrayRef<int64_t> fullShape,
+                                                 ArrayRef<int64_t> offsets,
+                                                 ArrayRef<int64_t> sizes) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return makeError("cannot read '" + path + "': " + file.getError().message());
+  auto fail = [&](const llvm::Twine &message) {
+    return makeError("'" + path + "': " + message);
+  };
+  Expected<NpyLayout> layout = parseLayout((*file)->getBuffer());
+  if (!layout)
+    return fail(llvm::toString(layout.takeError()));
+  ArrayRef<int64_t> shape = layout->shape;
+  if (shape != fullShape)
+    return fail("the array has shape " + formatShape(shape) + ", expected " +
+                formatShape(fullShape));
+  if (shape.size() != offsets.size() || shape.size() != sizes.size())
+    return fail("the array has shape " + formatShape(shape) +
+                ", expected rank " + llvm::Twine(sizes.size()));
+  for (size_t dim = 0; dim < shape.size(); ++dim)
+    if (offsets[dim] < 0 || sizes[dim] < 0 ||
+        offsets[dim] + sizes[dim] > shape[dim])
+      return fail("the slice [" + llvm::Twine(offsets[dim]) + ", " +
+                  llvm::Twine(offsets[dim] + sizes[dim]) + ") of dim " +
+                  llvm::Twine(dim) + " is outside the array of shape " +
+                  formatShape(shape));
+  Buffer buffer(layout->type, sizes);
+  int64_t count = buffer.getNumElements();
+  if (count == 0)
+    return std::move(buffer);
+  // Copy the slice one innermost run at a time: only its pages are read.
+  size_t width = getByteWidth(layout->type);
+  int64_t rank = shape.size();
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t dim = rank - 2; dim >= 0; --dim)
+    strides[dim] = strides[dim + 1] * shape[dim + 1];
+  int64_t run = rank ? sizes.back() : 1;
+  char *out = static_cast<char *>(buffer.getData());
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t done = 0; done < count; done += run) {
+    int64_t source = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      source += (offsets[dim] + index[dim]) * strides[dim];
+    std::memcpy(out + done * width,
+                layout->payload.data() + source * width, run * width);
+    for (int64_t dim = rank - 2; dim >= 0; --dim) {
+      if (++index[dim] < sizes[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
+  if (layout->type == ElementType::i1)
+    if (llvm::Error err = checkBools(out, count, [&](int64_t i) {
+          int64_t source = 0;
+          for (int64_t dim = rank - 1; dim >= 0; --dim) {
+            source += (offsets[dim] + i % sizes[dim]) * strides[dim];
+            i /= sizes[dim];
+          }
+          return source;
+        }))
+      return fail(llvm::toString(std::move(err)));
+  return std::move(buffer);
 }
 
 /// The NumPy descr we write for `type`.

@@ -23,6 +23,7 @@
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/Import/Onnx.h"
+#include "Distributed.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Runtime/Npy.h"
 
@@ -89,8 +90,17 @@ static cl::opt<std::string>
                     cl::desc("Options of the --reduce-to-llvm pipeline"),
                     cl::init(""), cl::cat(category));
 
+/// The MPI job this process is part of, for a distributed module.
+static MPIRuntime *job = nullptr;
+
 static int fail(const llvm::Twine &message) {
-  llvm::errs() << "reduce-run: error: " << message << "\n";
+  llvm::errs() << "reduce-run: error: ";
+  if (job)
+    llvm::errs() << "rank " << job->getRank() << ": ";
+  llvm::errs() << message << "\n";
+  // Every process of the job meets the same error: end the job cleanly.
+  if (job)
+    job->finalize();
   return 1;
 }
 
@@ -186,21 +196,68 @@ int main(int argc, char **argv) {
                 "' returns " + llvm::Twine(function->getResults().size()) +
                 " result(s)");
 
+  // A module with a shard.grid runs as one process of an MPI job of as
+  // many processes as the grid has; each reads its blocks of the inputs.
+  ArrayRef<int64_t> gridShape = (*module)->getGridShape();
+  SmallVector<int64_t> processIndex;
+  if (!gridShape.empty()) {
+    llvm::Expected<MPIRuntime *> runtime = MPIRuntime::initialize();
+    if (!runtime)
+      return fail(runtime.takeError());
+    job = *runtime;
+    int64_t processes = 1;
+    for (int64_t size : gridShape)
+      processes *= size;
+    if (processes != job->getSize())
+      return fail("the module's shard.grid of shape " +
+                  formatShape(gridShape) + " has " + llvm::Twine(processes) +
+                  " processes, but the MPI job has " +
+                  llvm::Twine(job->getSize()) + " (run it with mpirun -np " +
+                  llvm::Twine(processes) + ")");
+    processIndex = getProcessIndex(job->getRank(), gridShape);
+  }
+  ArrayRef<TensorSplit> argumentSplits = function->getArgumentSplits();
+  // The offsets of this process's block of argument `i`, if it is split.
+  auto blockOffsets = [&](unsigned i) -> std::optional<SmallVector<int64_t>> {
+    if (i >= argumentSplits.size())
+      return std::nullopt;
+    return getBlockOffsets(argumentSplits[i], arguments[i].shape, processIndex,
+                           gridShape);
+  };
+
   std::vector<Buffer> buffers;
-  for (const std::string &path : inputs) {
+  for (auto [i, path] : llvm::enumerate(inputs)) {
+    std::optional<SmallVector<int64_t>> offsets = blockOffsets(i);
+    bool isProto = llvm::StringRef(path).ends_with_insensitive(".pb");
     llvm::Expected<Buffer> buffer =
-        llvm::StringRef(path).ends_with_insensitive(".pb")
-            ? readTensorProtoFile(path)
-            : readNpyFile(path);
+        offsets && !isProto
+            ? readNpyFileSlice(path, argumentSplits[i].globalShape, *offsets,
+                               arguments[i].shape)
+        : isProto ? readTensorProtoFile(path)
+                  : readNpyFile(path);
     if (!buffer)
       return fail(buffer.takeError());
+    if (offsets && isProto) {
+      if (buffer->getShape() != ArrayRef(argumentSplits[i].globalShape))
+        return fail("'" + path + "' has shape " +
+                    formatShape(buffer->getShape()) + ", expected " +
+                    formatShape(argumentSplits[i].globalShape));
+      *buffer = sliceBuffer(*buffer, *offsets, arguments[i].shape);
+    }
     buffers.push_back(std::move(*buffer));
   }
   std::mt19937_64 rng(randomInputs);
   for (unsigned i = buffers.size(); i < arguments.size(); ++i) {
-    llvm::Expected<Buffer> buffer = makeRandomInput(arguments[i], i, rng);
+    // Every process draws the whole input and keeps its block.
+    std::optional<SmallVector<int64_t>> offsets = blockOffsets(i);
+    TensorSignature whole = arguments[i];
+    if (offsets)
+      whole.shape = argumentSplits[i].globalShape;
+    llvm::Expected<Buffer> buffer = makeRandomInput(whole, i, rng);
     if (!buffer)
       return fail(buffer.takeError());
+    if (offsets)
+      *buffer = sliceBuffer(*buffer, *offsets, arguments[i].shape);
     buffers.push_back(std::move(*buffer));
   }
   SmallVector<BufferView> views;
@@ -222,7 +279,23 @@ int main(int argc, char **argv) {
                         .count());
   }
 
+  // The results come back whole on rank 0, which writes or prints them.
+  if (job) {
+    ArrayRef<TensorSplit> resultSplits = function->getResultSplits();
+    for (auto [index, result] : llvm::enumerate(*results)) {
+      if (index >= resultSplits.size())
+        continue;
+      llvm::Expected<Buffer> whole = gatherResult(
+          *job, std::move(result), resultSplits[index], gridShape);
+      if (!whole)
+        return fail(whole.takeError());
+      result = std::move(*whole);
+    }
+  }
+  bool writes = !job || job->getRank() == 0;
   for (auto [index, result] : llvm::enumerate(*results)) {
+    if (!writes)
+      break;
     if (!outputs.empty()) {
       if (llvm::Error err = writeNpyFile(outputs[index], result.getView()))
         return fail(std::move(err));
@@ -237,7 +310,7 @@ int main(int argc, char **argv) {
     llvm::outs() << "\n";
   }
 
-  if (printTiming) {
+  if (printTiming && writes) {
     llvm::errs() << "{\"entry\":\"" << entry << "\",\"repeat\":" << repeat
                  << ",\"compile_ms\":"
                  << llvm::format("%.3f", (*module)->getCompileMillis())
@@ -261,5 +334,7 @@ int main(int argc, char **argv) {
     llvm::json::OStream(llvm::errs()).value((*module)->getProfile());
     llvm::errs() << ",\"target\":" << (*module)->getTargetJSON() << "}\n";
   }
+  if (job)
+    job->finalize();
   return 0;
 }

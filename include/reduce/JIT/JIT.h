@@ -48,6 +48,14 @@ struct TensorSignature {
   std::string str() const;
 };
 
+/// How a tensor of a distributed module (one with a `shard.grid`) is split
+/// across the processes: the grid axes that split each dim (none:
+/// replicated), as `sharding-propagation` annotates it (docs/distributed.md).
+struct TensorSplit {
+  llvm::SmallVector<int64_t> globalShape;
+  llvm::SmallVector<llvm::SmallVector<int16_t>> splitAxes;
+};
+
 struct JitOptions {
   /// Options of the --reduce-to-llvm pipeline in its textual form, e.g.
   /// "vector-width=256 strict-fp-order=true" (empty: the defaults).
@@ -76,6 +84,14 @@ public:
   llvm::StringRef getName() const { return name; }
   llvm::ArrayRef<TensorSignature> getArguments() const { return arguments; }
   llvm::ArrayRef<TensorSignature> getResults() const { return results; }
+
+  /// In a distributed module, how each argument and result is split over
+  /// the grid (getArguments and getResults are then the shapes of one
+  /// process); empty otherwise.
+  llvm::ArrayRef<TensorSplit> getArgumentSplits() const {
+    return argumentSplits;
+  }
+  llvm::ArrayRef<TensorSplit> getResultSplits() const { return resultSplits; }
 
   /// Checks that `args` match the signature (count, element type, rank,
   /// static sizes).
@@ -136,6 +152,7 @@ private:
   std::vector<std::string> checkSites;
   bool outParams = false;
   PackedFn packed = nullptr;
+  llvm::SmallVector<TensorSplit> argumentSplits, resultSplits;
 };
 
 /// A module compiled to native code.
@@ -177,8 +194,18 @@ public:
   llvm::StringRef getTargetJSON() const { return targetJSON; }
   llvm::StringRef getProfile() const { return profile; }
 
+  /// The shape of the module's `shard.grid` when it is distributed (its
+  /// collectives call Open MPI, see MPIRuntime); empty otherwise.
+  llvm::ArrayRef<int64_t> getGridShape() const { return gridShape; }
+
 private:
   JitModule() = default;
+  /// Gives `fn` the signature of one process of a distributed module: the
+  /// local shape of each split argument and result.
+  static llvm::Error applySplits(JitFunction &fn,
+                                 llvm::ArrayRef<TensorSplit> argumentSplits,
+                                 llvm::ArrayRef<TensorSplit> resultSplits,
+                                 llvm::ArrayRef<int64_t> gridShape);
   static llvm::Expected<std::unique_ptr<JitModule>>
   compileOwned(OwningOpRef<ModuleOp> module, const JitOptions &options,
                double parseMillis);
@@ -198,6 +225,7 @@ private:
   std::string targetJSON;
   std::string profile;
   bool usesOpenMP = false;
+  llvm::SmallVector<int64_t> gridShape;
   std::string cacheStatus = "off";
   std::string cacheProblem;
 };

@@ -34,6 +34,14 @@ llvm::Expected<Buffer> parseNpy(llvm::StringRef bytes);
 /// Reads the `.npy` file at `path`.
 llvm::Expected<Buffer> readNpyFile(llvm::StringRef path);
 
+/// Reads the slice of the `.npy` file at `path`, an array of shape
+/// `fullShape` (else an error), that starts at `offsets` and has the shape
+/// `sizes`. Only the pages of the slice (and of the header) are read.
+llvm::Expected<Buffer> readNpyFileSlice(llvm::StringRef path,
+                                        llvm::ArrayRef<int64_t> fullShape,
+                                        llvm::ArrayRef<int64_t> offsets,
+                                        llvm::ArrayRef<int64_t> sizes);
+
 /// Serializes `view` as a version 1.0 `.npy` file.
 std::string serializeNpy(const BufferView &view);
 

@@ -1,0 +1,114 @@
+//===- Distributed.cpp - reduce-run's side of an MPI job --------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "Distributed.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+SmallVector<int64_t>
+mlir::reduce::getProcessIndex(int64_t rank, ArrayRef<int64_t> gridShape) {
+  SmallVector<int64_t> index(gridShape.size(), 0);
+  for (int64_t axis = gridShape.size() - 1; axis >= 0; --axis) {
+    index[axis] = rank % gridShape[axis];
+    rank /= gridShape[axis];
+  }
+  return index;
+}
+
+SmallVector<int64_t>
+mlir::reduce::getBlockOffsets(const TensorSplit &split,
+                              ArrayRef<int64_t> localShape,
+                              ArrayRef<int64_t> processIndex,
+                              ArrayRef<int64_t> gridShape) {
+  SmallVector<int64_t> offsets(localShape.size(), 0);
+  for (auto [dim, axes] : llvm::enumerate(split.splitAxes)) {
+    int64_t block = 0;
+    for (int16_t axis : axes)
+      block = block * gridShape[axis] + processIndex[axis];
+    offsets[dim] = block * localShape[dim];
+  }
+  return offsets;
+}
+
+/// Copies the block of shape `sizes` at `offsets` of the row-major array of
+/// shape `fullShape` at `full` out of it into the dense `block` (`toBlock`),
+/// or back into it.
+static void copyBlock(char *full, ArrayRef<int64_t> fullShape, char *block,
+                      ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
+                      size_t width, bool toBlock) {
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    count *= size;
+  if (count == 0)
+    return;
+  int64_t rank = fullShape.size();
+  SmallVector<int64_t> strides(rank, 1);
+  for (int64_t dim = rank - 2; dim >= 0; --dim)
+    strides[dim] = strides[dim + 1] * fullShape[dim + 1];
+  int64_t run = rank ? sizes.back() : 1;
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t done = 0; done < count; done += run) {
+    int64_t at = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      at += (offsets[dim] + index[dim]) * strides[dim];
+    char *fullRun = full + at * width;
+    char *blockRun = block + done * width;
+    if (toBlock)
+      std::memcpy(blockRun, fullRun, run * width);
+    else
+      std::memcpy(fullRun, blockRun, run * width);
+    for (int64_t dim = rank - 2; dim >= 0; --dim) {
+      if (++index[dim] < sizes[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
+}
+
+Buffer mlir::reduce::sliceBuffer(const Buffer &full, ArrayRef<int64_t> offsets,
+                                 ArrayRef<int64_t> sizes) {
+  Buffer block(full.getElementType(), sizes);
+  copyBlock(const_cast<char *>(static_cast<const char *>(full.getData())),
+            full.getShape(), static_cast<char *>(block.getData()), offsets,
+            sizes, getByteWidth(full.getElementType()), /*toBlock=*/true);
+  return block;
+}
+
+llvm::Expected<Buffer> mlir::reduce::gatherResult(const MPIRuntime &mpi,
+                                                  Buffer local,
+                                                  const TensorSplit &split,
+                                                  ArrayRef<int64_t> gridShape) {
+  bool isSplit = llvm::any_of(
+      split.splitAxes, [](const SmallVector<int16_t> &axes) {
+        return !axes.empty();
+      });
+  if (!isSplit)
+    return std::move(local);
+  size_t bytes = local.getSizeInBytes();
+  bool root = mpi.getRank() == 0;
+  std::vector<char> blocks(root ? bytes * mpi.getSize() : 0);
+  if (llvm::Error err =
+          mpi.gatherToRoot(local.getData(), bytes, blocks.data()))
+    return std::move(err);
+  if (!root)
+    return std::move(local);
+  Buffer whole(local.getElementType(), split.globalShape);
+  size_t width = getByteWidth(local.getElementType());
+  for (int64_t rank = 0; rank < mpi.getSize(); ++rank) {
+    SmallVector<int64_t> offsets =
+        getBlockOffsets(split, local.getShape(),
+                        getProcessIndex(rank, gridShape), gridShape);
+    copyBlock(static_cast<char *>(whole.getData()), split.globalShape,
+              blocks.data() + rank * bytes, offsets, local.getShape(), width,
+              /*toBlock=*/false);
+  }
+  return std::move(whole);
+}
