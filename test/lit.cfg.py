@@ -67,6 +67,11 @@ if os.path.exists(libomp):
 config.substitutions.append(("%libomp_dir", runtime_lib_dir))
 config.substitutions.append(("%libomp", libomp))
 
+# Open MPI (utils/setup.sh installs openmpi-bin) for the distributed
+# execution tests: as root too, and with more processes than cores.
+config.substitutions.append(
+    ("%mpirun", "mpirun --allow-run-as-root --oversubscribe"))
+
 # Host CPU features for the execution tests of target-specific lowerings:
 # `avx512dq` when the CPU has the AVX-512DQ range instructions on every
 # vector width (AVX-512DQ and AVX-512VL).

@@ -94,10 +94,12 @@ static cl::opt<std::string>
 static MPIRuntime *job = nullptr;
 
 static int fail(const llvm::Twine &message) {
-  llvm::errs() << "reduce-run: error: ";
+  // One write: the lines of the processes of a job do not interleave.
+  std::string line = "reduce-run: error: ";
   if (job)
-    llvm::errs() << "rank " << job->getRank() << ": ";
-  llvm::errs() << message << "\n";
+    line += "rank " + std::to_string(job->getRank()) + ": ";
+  line += message.str() + "\n";
+  llvm::errs() << line;
   // Every process of the job meets the same error: end the job cleanly.
   if (job)
     job->finalize();

@@ -1,0 +1,15 @@
+// A 2x2 grid: rows split over grid axis 0, columns over grid axis 1. A
+// reduction over the rows combines within each column of processes (an MPI
+// communicator per group), its result stays split over the columns; a
+// reduction over both dims combines across all four.
+shard.grid @grid(shape = 2x2)
+func.func @grid2d(%p: tensor<64x24xf32>, %k: tensor<64x24xi32>)
+    -> (tensor<24xf32>, tensor<64xi32>, tensor<f32>) {
+  %s = shard.sharding @grid split_axes = [[0], [1]] : !shard.sharding
+  %ps = shard.shard %p to %s annotate_for_users : tensor<64x24xf32>
+  %ks = shard.shard %k to %s annotate_for_users : tensor<64x24xi32>
+  %cols = reduce.prod %ps axes [0] : tensor<64x24xf32> -> tensor<24xf32>
+  %rows = reduce.max %ks axes [1] : tensor<64x24xi32> -> tensor<64xi32>
+  %all = reduce.min %ps axes [0, 1] : tensor<64x24xf32> -> tensor<f32>
+  return %cols, %rows, %all : tensor<24xf32>, tensor<64xi32>, tensor<f32>
+}
