@@ -114,6 +114,12 @@ mlir::reduce::lowerForC(ModuleOp module, const ReduceToLLVMOptions &options,
   FirstErrorCapture errors(context);
   if (failed(verifyPipelineInput(module)))
     return errors.takeError("the module does not verify");
+  // The C ABI has no notion of the process a call runs in.
+  for (Operation &op : module.getBody()->getOperations())
+    if (op.getName().getStringRef() == "shard.grid")
+      return makeError("the module has a shard.grid: a distributed module "
+                       "runs through reduce-run under mpirun, not as an "
+                       "object file (docs/distributed.md)");
 
   llvm::Expected<CInterface> interface = analyzeCInterface(module, prefix);
   if (!interface)

@@ -344,8 +344,21 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     if (!analyzed)
       return diagnostics.takeError(llvm::toString(analyzed.takeError()));
     distribution = std::move(*analyzed);
-    if (llvm::Error err = MPIRuntime::load())
-      return std::move(err);
+    // The process is one of an MPI job of as many processes as the grid.
+    Expected<MPIRuntime *> mpi = MPIRuntime::initialize();
+    if (!mpi)
+      return mpi.takeError();
+    int64_t processes = 1;
+    for (int64_t size : distribution->gridShape)
+      processes *= size;
+    if (processes != (*mpi)->getSize())
+      return makeError("the module's shard.grid of shape " +
+                       formatShape(distribution->gridShape) + " has " +
+                       llvm::Twine(processes) +
+                       " processes, but the MPI job has " +
+                       llvm::Twine((*mpi)->getSize()) +
+                       " (run it with mpirun -np " + llvm::Twine(processes) +
+                       ")");
   }
 
   std::optional<ObjectCache> cache;

@@ -93,6 +93,12 @@ llvm::Error MPIRuntime::load() {
   return llvm::Error::success();
 }
 
+namespace {
+MPIRuntime *initialized = nullptr;
+} // namespace
+
+MPIRuntime *MPIRuntime::getInitialized() { return initialized; }
+
 llvm::Expected<MPIRuntime *> MPIRuntime::initialize() {
   static MPIRuntime runtime;
   static std::once_flag initOnce;
@@ -112,6 +118,7 @@ llvm::Expected<MPIRuntime *> MPIRuntime::initialize() {
   });
   if (!initError.empty())
     return makeError(initError);
+  initialized = &runtime;
   return &runtime;
 }
 

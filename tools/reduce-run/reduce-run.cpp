@@ -90,10 +90,9 @@ static cl::opt<std::string>
                     cl::desc("Options of the --reduce-to-llvm pipeline"),
                     cl::init(""), cl::cat(category));
 
-/// The MPI job this process is part of, for a distributed module.
-static MPIRuntime *job = nullptr;
-
 static int fail(const llvm::Twine &message) {
+  // The MPI job this process is part of, for a distributed module.
+  MPIRuntime *job = MPIRuntime::getInitialized();
   // One write: the lines of the processes of a job do not interleave.
   std::string line = "reduce-run: error: ";
   if (job)
@@ -200,24 +199,12 @@ int main(int argc, char **argv) {
 
   // A module with a shard.grid runs as one process of an MPI job of as
   // many processes as the grid has; each reads its blocks of the inputs.
+  // (The JIT initialized MPI and checked the size of the job.)
   ArrayRef<int64_t> gridShape = (*module)->getGridShape();
+  MPIRuntime *job = gridShape.empty() ? nullptr : MPIRuntime::getInitialized();
   SmallVector<int64_t> processIndex;
-  if (!gridShape.empty()) {
-    llvm::Expected<MPIRuntime *> runtime = MPIRuntime::initialize();
-    if (!runtime)
-      return fail(runtime.takeError());
-    job = *runtime;
-    int64_t processes = 1;
-    for (int64_t size : gridShape)
-      processes *= size;
-    if (processes != job->getSize())
-      return fail("the module's shard.grid of shape " +
-                  formatShape(gridShape) + " has " + llvm::Twine(processes) +
-                  " processes, but the MPI job has " +
-                  llvm::Twine(job->getSize()) + " (run it with mpirun -np " +
-                  llvm::Twine(processes) + ")");
+  if (job)
     processIndex = getProcessIndex(job->getRank(), gridShape);
-  }
   ArrayRef<TensorSplit> argumentSplits = function->getArgumentSplits();
   // The offsets of this process's block of argument `i`, if it is split.
   auto blockOffsets = [&](unsigned i) -> std::optional<SmallVector<int64_t>> {

@@ -33,6 +33,9 @@ public:
   /// process did already), and returns the runtime.
   static llvm::Expected<MPIRuntime *> initialize();
 
+  /// The runtime if initialize() succeeded in this process, else null.
+  static MPIRuntime *getInitialized();
+
   int getRank() const { return rank; }
   int getSize() const { return size; }
 
