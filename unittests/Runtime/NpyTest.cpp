@@ -8,6 +8,8 @@
 
 #include "reduce/Runtime/Npy.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -227,3 +229,74 @@ TEST(NpyTest, PrintsNestedLists) {
 }
 
 } // namespace
+
+/// Writes `bytes` to a new temporary file and returns its path.
+static std::string writeTemporary(const std::string &bytes) {
+  llvm::SmallString<128> path;
+  int fd = -1;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("npy-slice", "npy", fd, path));
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << bytes;
+  return path.str().str();
+}
+
+/// The block of a file one process of a distributed job reads.
+TEST(NpyTest, ReadsSlices) {
+  Buffer full(ElementType::i32, {4, 5, 3});
+  for (int64_t i = 0; i < 60; ++i)
+    storeDouble(ElementType::i32, full.getData(), i, static_cast<double>(i));
+  std::string path = writeTemporary(serializeNpy(full.getView()));
+  int64_t shape[] = {4, 5, 3};
+  int64_t offsets[] = {2, 1, 0};
+  int64_t sizes[] = {2, 3, 3};
+  auto slice = readNpyFileSlice(path, shape, offsets, sizes);
+  ASSERT_TRUE(bool(slice)) << llvm::toString(slice.takeError());
+  EXPECT_EQ(slice->getShape(), (llvm::ArrayRef<int64_t>{2, 3, 3}));
+  std::vector<int32_t> expected;
+  for (int64_t i = 2; i < 4; ++i)
+    for (int64_t j = 1; j < 4; ++j)
+      for (int64_t k = 0; k < 3; ++k)
+        expected.push_back(static_cast<int32_t>(i * 15 + j * 3 + k));
+  EXPECT_EQ(slice->getElements<int32_t>(), llvm::ArrayRef(expected));
+
+  int64_t other[] = {4, 5, 4};
+  auto wrongShape = readNpyFileSlice(path, other, offsets, sizes);
+  ASSERT_FALSE(bool(wrongShape));
+  EXPECT_EQ(llvm::toString(wrongShape.takeError()),
+            "'" + path + "': the array has shape 4x5x3, expected 4x5x4");
+  int64_t outside[] = {3, 1, 0};
+  auto beyond = readNpyFileSlice(path, shape, outside, sizes);
+  ASSERT_FALSE(bool(beyond));
+  EXPECT_EQ(llvm::toString(beyond.takeError()),
+            "'" + path +
+                "': the slice [3, 5) of dim 0 is outside the array of shape "
+                "4x5x3");
+  llvm::sys::fs::remove(path);
+}
+
+/// A bad bool byte in the slice is named by its index in the whole file;
+/// one outside the slice is not read.
+TEST(NpyTest, ChecksTheBoolsOfASlice) {
+  std::string bytes =
+      header("{'descr': '|b1', 'fortran_order': False, 'shape': (4, 6), }") +
+      std::string(24, '\x01');
+  size_t data = bytes.size() - 24;
+  bytes[data + 1] = '\x07';  // row 0: outside the slice
+  bytes[data + 17] = '\x09'; // row 2, column 5
+  std::string path = writeTemporary(bytes);
+  int64_t shape[] = {4, 6};
+  int64_t offsets[] = {2, 0};
+  int64_t sizes[] = {2, 6};
+  auto slice = readNpyFileSlice(path, shape, offsets, sizes);
+  ASSERT_FALSE(bool(slice));
+  EXPECT_EQ(llvm::toString(slice.takeError()),
+            "'" + path +
+                "': bool element 17 (in C order) is the byte 9 (expected 0 "
+                "or 1)");
+  int64_t firstRows[] = {0, 0};
+  int64_t oneRow[] = {1, 6};
+  int64_t secondRow[] = {1, 0};
+  EXPECT_TRUE(bool(readNpyFileSlice(path, shape, secondRow, oneRow)));
+  EXPECT_FALSE(bool(readNpyFileSlice(path, shape, firstRows, oneRow)));
+  llvm::sys::fs::remove(path);
+}
