@@ -16,8 +16,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
-# benchmarks/python-bench.py --json, when given.
+# benchmarks/python-bench.py --json and benchmarks/distributed-bench.py,
+# when given.
 python_path = sys.argv[6] if len(sys.argv) > 6 else None
+distributed_path = sys.argv[7] if len(sys.argv) > 7 else None
 rows, accuracy = [], []
 limit_family = []
 profile = None
@@ -434,6 +436,38 @@ if python_path and os.path.exists(python_path):
             f"{w['cxx_ns'] / w['aligned_ns']:.2f} | "
             f"{gbs(w['numpy_alloc_ns']):.1f} (data at {w['numpy_offset']} "
             f"mod 64) | {w['cxx_ns'] / w['numpy_alloc_ns']:.2f} |")
+    out("")
+
+if distributed_path and os.path.exists(distributed_path):
+    dist = json.load(open(distributed_path))
+    out("## Across MPI processes (`reduce-run` under `mpirun`)")
+    out("")
+    out("`benchmarks/distributed-bench.py` in the same run "
+        "([distributed.md](distributed.md)): sums of normal f32 data, the "
+        "input split by rows over a grid of 1 or 2 processes, beside one "
+        "process on one thread and with `threads=2`. Time per call: rank 0's "
+        "median of `reduce-run --repeat` (the local reduction, and the "
+        "all-reduce of the partial results where the reduced dim is split; "
+        "reading the blocks and gathering the split results are outside it), "
+        "the median of the rounds, interleaved. Efficiency: the one-thread "
+        "time / (workers x the time).")
+    out("")
+    out("| workload | what | variant | us per call | GB/s | efficiency |")
+    out("|---|---|---|---|---|---|")
+    for r in dist:
+        out(f"| {r['workload']} ({r['bytes'] / 2**20:.3g} MiB) | {r['what']} | "
+            f"{r['variant']} | {r['ns'] / 1e3:.1f} | {r['gbps']:.1f} | "
+            f"{r['efficiency']:.2f} |")
+    small = [r for r in dist if r["workload"] == "small"]
+    if len(small) == 2:
+        collective = small[1]["ns"] - small[0]["ns"] / 2
+        out("")
+        out(f"The all-reduce of one value between two processes costs about "
+            f"{collective / 1e3:.1f} us here (the 64 KiB sum on two "
+            f"processes, less half its one-process time). It dominates below "
+            f"about {collective * 25 / 1e3:.0f} KB per process (at 25 GB/s). "
+            f"W1 and W5 (64 MiB) are far above: there the processes' memory "
+            f"bandwidth decides, as for `threads=2`.")
     out("")
 
 # Chart: ratio to the limit, single-thread contenders, one group per case.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the benchmark (benchmarks/reduce-bench), the W4 latency
 # comparison (benchmarks/latency.py), the Python package's per-call times
-# (benchmarks/python-bench.py), and writes docs/performance.md with its
+# (benchmarks/python-bench.py), W1 and W5 across MPI processes
+# (benchmarks/distributed-bench.py), and writes docs/performance.md with its
 # chart docs/performance.png.
 #
 # Usage: utils/bench.sh [reduce-bench options, e.g. --workloads W1,W2]
@@ -27,6 +28,8 @@ mkdir -p "$out"
   | tee -a "$out/results.txt"
 /usr/bin/python3 "$root/benchmarks/python-bench.py" "$build_dir" \
   --json "$out/python.json" | tee -a "$out/results.txt"
+/usr/bin/python3 "$root/benchmarks/distributed-bench.py" "$build_dir" \
+  "$out/distributed.json" | tee -a "$out/results.txt"
 /usr/bin/python3 "$root/benchmarks/report.py" "$out/results.jsonl" \
   "$out/latency.json" "$root/docs/performance.md" "$root/docs/performance.png" \
-  "utils/bench.sh${*:+ $*}" "$out/python.json"
+  "utils/bench.sh${*:+ $*}" "$out/python.json" "$out/distributed.json"
