@@ -148,3 +148,51 @@ func.func @prod_grid_2d(%x: tensor<8x4xf32>) -> tensor<4xf32> {
   %r = reduce.prod %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// The other ops: l1 and sum_square combine by sum; a float max gathers; the
+// mean of floats divides by the global count; log_sum takes the log of the
+// total; an integer minimum and a logical and are all-reduces (and as the
+// minimum of bytes).
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func @others
+// CHECK:         %[[L1:.*]] = reduce.l1 %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
+// CHECK:         shard.all_reduce %[[L1]] on @grid grid_axes = [0] : tensor<4xf32>
+// CHECK:         %[[SQ:.*]] = reduce.sum_square %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
+// CHECK:         shard.all_reduce %[[SQ]] on @grid grid_axes = [0] : tensor<4xf32>
+// CHECK:         %[[MAX:.*]] = reduce.max %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
+// CHECK:         linalg.map { arith.bitcast } ins(%[[MAX]] : tensor<4xf32>)
+// CHECK:         shard.all_reduce %{{.*}} reduction = bitwise_or : tensor<2x4xi32>
+// CHECK:         reduce.max %{{.*}} axes [0] : tensor<2x4xf32> -> tensor<4xf32>
+// CHECK:         %[[MS:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
+// CHECK:         %[[MT:.*]] = shard.all_reduce %[[MS]] on @grid grid_axes = [0] : tensor<4xf32>
+// CHECK:         linalg.map ins(%[[MT]] : tensor<4xf32>)
+// CHECK:           arith.constant 8.000000e+00 : f32
+// CHECK:           arith.divf
+// CHECK:         %[[LS:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
+// CHECK:         %[[LT:.*]] = shard.all_reduce %[[LS]] on @grid grid_axes = [0] : tensor<4xf32>
+// CHECK:         linalg.map { math.log } ins(%[[LT]] : tensor<4xf32>)
+// CHECK:         %[[IM:.*]] = reduce.min %{{.*}} axes [0] : tensor<4x4xi32> -> tensor<4xi32>
+// CHECK:         shard.all_reduce %[[IM]] on @grid grid_axes = [0] reduction = min : tensor<4xi32>
+// CHECK:         %[[AND:.*]] = reduce.logical_and %{{.*}} axes [0] : tensor<4x4xi1> -> tensor<4xi1>
+// CHECK:         %[[AB:.*]] = linalg.map { arith.extui } ins(%[[AND]] : tensor<4xi1>)
+// CHECK:         shard.all_reduce %[[AB]] on @grid grid_axes = [0] reduction = min : tensor<4xi8>
+func.func @others(%x: tensor<8x4xf32>, %k: tensor<8x4xi32>, %b: tensor<8x4xi1>)
+    -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>,
+        tensor<4xf32>, tensor<4xi32>, tensor<4xi1>) {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %s annotate_for_users : tensor<8x4xf32>
+  %ks = shard.shard %k to %s annotate_for_users : tensor<8x4xi32>
+  %bs = shard.shard %b to %s annotate_for_users : tensor<8x4xi1>
+  %l1 = reduce.l1 %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
+  %sq = reduce.sum_square %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
+  %max = reduce.max %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
+  %mean = reduce.mean %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
+  %log = reduce.log_sum %xs axes [0] : tensor<8x4xf32> -> tensor<4xf32>
+  %min = reduce.min %ks axes [0] : tensor<8x4xi32> -> tensor<4xi32>
+  %and = reduce.logical_and %bs axes [0] : tensor<8x4xi1> -> tensor<4xi1>
+  return %l1, %sq, %max, %mean, %log, %min, %and
+      : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>,
+        tensor<4xf32>, tensor<4xi32>, tensor<4xi1>
+}

@@ -3,13 +3,16 @@ directory argv[1] (r0.npy ... r17.npy) against references computed here in
 float64 from the inputs (make-inputs.py): sums within 1e-5 of the sum of the
 magnitudes of their terms, products and logs within 1e-5 relative, minimums,
 maximums, integers and bools exactly, with NaN, infinities and signed zeros
-where the ops' semantics put them. Prints one line per result."""
+where the ops' semantics put them. With argv[2], the prefix of the results
+of one process (s0.npy ...), checks them against those too, with the same
+bounds. Prints one line per result."""
 import os
 import sys
 
 import numpy as np
 
 d = sys.argv[1]
+single = sys.argv[2] if len(sys.argv) > 2 else None
 load = lambda name: np.load(os.path.join(d, name + ".npy"))
 x, p, k, b, h = (load(n) for n in "xpkbh")
 X, P = x.astype(np.float64), p.astype(np.float64)
@@ -66,27 +69,34 @@ with np.errstate(invalid="ignore", over="ignore"):
         ("log_sum_exp all", log_sum_exp(P.reshape(-1), 0), "rel"),
     ]
 
-for index, (name, ref, tol) in enumerate(refs):
-    got = load("r%d" % index)
-    ref = np.asarray(ref)
-    if got.shape != ref.shape:
-        print("FAIL %s: shape %s, expected %s" % (name, got.shape, ref.shape))
-        continue
+def matches(got, ref, tol):
     g = got.astype(np.float64)
     same_special = np.array_equal(np.isnan(g), np.isnan(ref)) and \
         np.array_equal(np.isinf(g) & (g > 0), np.isinf(ref) & (ref > 0)) and \
         np.array_equal(np.isinf(g) & (g < 0), np.isinf(ref) & (ref < 0))
     finite = np.isfinite(ref)
     if isinstance(tol, str) and tol == "exact":
-        ok = same_special and np.array_equal(g[finite], ref[finite]) and \
+        return same_special and np.array_equal(g[finite], ref[finite]) and \
             np.array_equal(np.signbit(g[finite]), np.signbit(ref[finite]))
-    elif isinstance(tol, str):
-        ok = same_special and np.all(
+    if isinstance(tol, str):
+        return same_special and np.all(
             np.abs(g[finite] - ref[finite]) <= 1e-5 * np.abs(ref[finite]) + 1e-6)
-    else:
-        tol = np.asarray(tol)
-        ok = same_special and np.all(
-            np.abs(g[finite] - ref[finite]) <= 1e-5 * tol[finite] + 1e-6)
+    tol = np.asarray(tol)
+    return same_special and np.all(
+        np.abs(g[finite] - ref[finite]) <= 1e-5 * tol[finite] + 1e-6)
+
+
+for index, (name, ref, tol) in enumerate(refs):
+    got = load("r%d" % index)
+    ref = np.asarray(ref)
+    if got.shape != ref.shape:
+        print("FAIL %s: shape %s, expected %s" % (name, got.shape, ref.shape))
+        continue
+    ok = matches(got, ref, tol)
+    if single:
+        one = np.load(single + "%d.npy" % index)
+        ok = ok and one.shape == got.shape and one.dtype == got.dtype and \
+            matches(got, one.astype(np.float64), tol)
     print("%s %s: %s %s" % ("ok" if ok else "FAIL", name, got.shape, got.dtype))
     if not ok:
         print("  got", got.reshape(-1)[:12], "\n  ref", ref.reshape(-1)[:12])
