@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -156,6 +157,40 @@ std::optional<int64_t> mlir::reduce::getNumElements(ArrayRef<int64_t> shape) {
       return std::nullopt;
   }
   return count;
+}
+
+void mlir::reduce::copyBlock(char *full, ArrayRef<int64_t> fullShape,
+                             char *block, ArrayRef<int64_t> offsets,
+                             ArrayRef<int64_t> sizes, size_t width,
+                             bool toBlock) {
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    count *= size;
+  if (count == 0)
+    return;
+  // One innermost run at a time: only the block's part of `full` is touched.
+  int64_t rank = fullShape.size();
+  llvm::SmallVector<int64_t> strides(rank, 1);
+  for (int64_t dim = rank - 2; dim >= 0; --dim)
+    strides[dim] = strides[dim + 1] * fullShape[dim + 1];
+  int64_t run = rank ? sizes.back() : 1;
+  llvm::SmallVector<int64_t> index(rank, 0);
+  for (int64_t done = 0; done < count; done += run) {
+    int64_t at = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      at += (offsets[dim] + index[dim]) * strides[dim];
+    char *fullRun = full + at * width;
+    char *blockRun = block + done * width;
+    if (toBlock)
+      std::memcpy(blockRun, fullRun, run * width);
+    else
+      std::memcpy(fullRun, blockRun, run * width);
+    for (int64_t dim = rank - 2; dim >= 0; --dim) {
+      if (++index[dim] < sizes[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
 }
 
 std::string mlir::reduce::formatShape(ArrayRef<int64_t> shape) {

@@ -335,27 +335,15 @@ Expected<Buffer> mlir::reduce::readNpyFileSlice(StringRef path,
   int64_t count = buffer.getNumElements();
   if (count == 0)
     return std::move(buffer);
-  // Copy the slice one innermost run at a time: only its pages are read.
+  // Only the pages of the slice are read.
   size_t width = getByteWidth(layout->type);
   int64_t rank = shape.size();
+  char *out = static_cast<char *>(buffer.getData());
+  copyBlock(const_cast<char *>(layout->payload.data()), shape, out, offsets,
+            sizes, width, /*toBlock=*/true);
   SmallVector<int64_t> strides(rank, 1);
   for (int64_t dim = rank - 2; dim >= 0; --dim)
     strides[dim] = strides[dim + 1] * shape[dim + 1];
-  int64_t run = rank ? sizes.back() : 1;
-  char *out = static_cast<char *>(buffer.getData());
-  SmallVector<int64_t> index(rank, 0);
-  for (int64_t done = 0; done < count; done += run) {
-    int64_t source = 0;
-    for (int64_t dim = 0; dim < rank; ++dim)
-      source += (offsets[dim] + index[dim]) * strides[dim];
-    std::memcpy(out + done * width,
-                layout->payload.data() + source * width, run * width);
-    for (int64_t dim = rank - 2; dim >= 0; --dim) {
-      if (++index[dim] < sizes[dim])
-        break;
-      index[dim] = 0;
-    }
-  }
   if (layout->type == ElementType::i1)
     if (llvm::Error err = checkBools(out, count, [&](int64_t i) {
           int64_t source = 0;

@@ -38,41 +38,6 @@ mlir::reduce::getBlockOffsets(const TensorSplit &split,
   return offsets;
 }
 
-/// Copies the block of shape `sizes` at `offsets` of the row-major array of
-/// shape `fullShape` at `full` out of it into the dense `block` (`toBlock`),
-/// or back into it.
-static void copyBlock(char *full, ArrayRef<int64_t> fullShape, char *block,
-                      ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
-                      size_t width, bool toBlock) {
-  int64_t count = 1;
-  for (int64_t size : sizes)
-    count *= size;
-  if (count == 0)
-    return;
-  int64_t rank = fullShape.size();
-  SmallVector<int64_t> strides(rank, 1);
-  for (int64_t dim = rank - 2; dim >= 0; --dim)
-    strides[dim] = strides[dim + 1] * fullShape[dim + 1];
-  int64_t run = rank ? sizes.back() : 1;
-  SmallVector<int64_t> index(rank, 0);
-  for (int64_t done = 0; done < count; done += run) {
-    int64_t at = 0;
-    for (int64_t dim = 0; dim < rank; ++dim)
-      at += (offsets[dim] + index[dim]) * strides[dim];
-    char *fullRun = full + at * width;
-    char *blockRun = block + done * width;
-    if (toBlock)
-      std::memcpy(blockRun, fullRun, run * width);
-    else
-      std::memcpy(fullRun, blockRun, run * width);
-    for (int64_t dim = rank - 2; dim >= 0; --dim) {
-      if (++index[dim] < sizes[dim])
-        break;
-      index[dim] = 0;
-    }
-  }
-}
-
 Buffer mlir::reduce::sliceBuffer(const Buffer &full, ArrayRef<int64_t> offsets,
                                  ArrayRef<int64_t> sizes) {
   Buffer block(full.getElementType(), sizes);

@@ -90,6 +90,14 @@ std::optional<int64_t> getNumElements(llvm::ArrayRef<int64_t> shape);
 /// Formats `shape` as "6x12" ("scalar" for rank 0).
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
+/// Copies the block of shape `sizes` at `offsets` of the dense row-major
+/// array of shape `fullShape` at `full` into the dense array `block`
+/// (`toBlock`), or `block` back into that place of `full`; elements of
+/// `width` bytes. The block must lie inside the array.
+void copyBlock(char *full, llvm::ArrayRef<int64_t> fullShape, char *block,
+               llvm::ArrayRef<int64_t> offsets, llvm::ArrayRef<int64_t> sizes,
+               size_t width, bool toBlock);
+
 /// A caller-owned, dense, row-major tensor.
 struct BufferView {
   ElementType elementType;
