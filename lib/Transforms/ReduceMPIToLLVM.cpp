@@ -103,6 +103,56 @@ void widenSplitCommunicatorLoads(ModuleOp module) {
   }
 }
 
+/// Frees each communicator `MPI_Comm_split` makes after the last use of it
+/// in its block (where convert-shard-to-mpi puts the collective that uses
+/// it): one is made at every call of the function. A communicator used in
+/// another block is left (and leaks).
+void freeSplitCommunicators(ModuleOp module) {
+  SmallVector<LLVM::CallOp> splits;
+  module.walk([&](LLVM::CallOp call) {
+    std::optional<StringRef> callee = call.getCallee();
+    if (callee && *callee == "MPI_Comm_split" && call.getNumOperands() == 4)
+      splits.push_back(call);
+  });
+  if (splits.empty())
+    return;
+  MLIRContext *context = module.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  auto i32 = IntegerType::get(context, 32);
+  if (!module.lookupSymbol("MPI_Comm_free")) {
+    OpBuilder b(module.getBodyRegion());
+    LLVM::LLVMFuncOp::create(b, module.getLoc(), "MPI_Comm_free",
+                             LLVM::LLVMFunctionType::get(i32, {ptr}));
+  }
+  for (LLVM::CallOp split : splits) {
+    Value slot = split.getOperand(3);
+    Block *block = split->getBlock();
+    // Every value computed from the communicator, and their users.
+    SmallVector<Operation *> worklist(slot.getUsers().begin(),
+                                     slot.getUsers().end());
+    Operation *last = split;
+    bool local = true;
+    while (!worklist.empty()) {
+      Operation *user = worklist.pop_back_val();
+      if (user->getBlock() != block) {
+        local = false;
+        break;
+      }
+      if (last->isBeforeInBlock(user))
+        last = user;
+      if (isa<LLVM::LoadOp, LLVM::IntToPtrOp, LLVM::SExtOp>(user))
+        for (Operation *next : user->getUsers())
+          worklist.push_back(next);
+    }
+    if (!local)
+      continue;
+    OpBuilder b(context);
+    b.setInsertionPointAfter(last);
+    LLVM::CallOp::create(b, split.getLoc(), TypeRange{i32}, "MPI_Comm_free",
+                         ValueRange{slot});
+  }
+}
+
 struct ReduceMPIToLLVMPass
     : public reduce::impl::ReduceMPIToLLVMPassBase<ReduceMPIToLLVMPass> {
   void runOnOperation() override {
@@ -127,6 +177,7 @@ struct ReduceMPIToLLVMPass
       return signalPassFailure();
     renameReductionOps(module);
     widenSplitCommunicatorLoads(module);
+    freeSplitCommunicators(module);
   }
 };
 

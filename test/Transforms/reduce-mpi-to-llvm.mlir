@@ -3,7 +3,8 @@
 
 // Open MPI's ABI: the module is marked for it, the reduction operations are
 // its ompi_mpi_op_* globals, and the communicator MPI_Comm_split writes is
-// loaded as a pointer-sized value. The grid is erased.
+// loaded as a pointer-sized value, and freed after its collective. The grid
+// is erased.
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "OpenMPI">}
 // CHECK-NOT: shard.grid
@@ -19,6 +20,7 @@ shard.grid @grid(shape = 2x2)
 // CHECK-NEXT:    %[[COMM:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> i64
 // CHECK:         %[[P:.*]] = llvm.inttoptr %[[COMM]] : i64 to !llvm.ptr
 // CHECK:         llvm.call @MPI_Allreduce(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P]])
+// CHECK-NEXT:    llvm.call @MPI_Comm_free(%[[SLOT]])
 func.func @split(%buf: memref<4xf32>, %color: i32, %key: i32) {
   %w = mpi.comm_world : !mpi.comm
   %g = mpi.comm_split(%w, %color, %key) : !mpi.comm
@@ -29,6 +31,7 @@ func.func @split(%buf: memref<4xf32>, %color: i32, %key: i32) {
 // CHECK-LABEL: llvm.func @world
 // CHECK:         %[[OP:.*]] = llvm.mlir.addressof @ompi_mpi_op_max
 // CHECK:         llvm.call @MPI_Allreduce(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OP]], %{{.*}})
+// CHECK-NOT:     MPI_Comm_free
 func.func @world(%buf: memref<4xi32>) {
   %w = mpi.comm_world : !mpi.comm
   mpi.allreduce(%buf, %buf, MPI_MAX, %w) : memref<4xi32>, memref<4xi32>

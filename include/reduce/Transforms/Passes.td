@@ -648,6 +648,8 @@ def ReduceMPIToLLVMPass : Pass<"reduce-mpi-to-llvm", "::mlir::ModuleOp"> {
     - an `MPI_Comm` is a pointer; the patterns load the communicator that
       `MPI_Comm_split` writes as an i32 and sign-extend it. The load is made
       a 64-bit one.
+    Each communicator `MPI_Comm_split` makes (one per call of the function)
+    is freed (`MPI_Comm_free`) after the last use of it in its block.
     The `shard.grid` ops, which nothing uses after `convert-shard-to-mpi`,
     are erased.
   }];
