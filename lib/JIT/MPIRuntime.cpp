@@ -11,6 +11,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/DynamicLibrary.h"
 
+#include <cstdlib>
 #include <mutex>
 
 using namespace mlir::reduce;
@@ -108,9 +109,15 @@ llvm::Expected<MPIRuntime *> MPIRuntime::initialize() {
   std::call_once(initOnce, [] {
     int initialized = 0;
     symbols.initialized(&initialized);
-    if (!initialized && symbols.init(nullptr, nullptr) != 0) {
-      initError = "MPI_Init failed";
-      return;
+    if (!initialized) {
+      if (symbols.init(nullptr, nullptr) != 0) {
+        initError = "MPI_Init failed";
+        return;
+      }
+      // A process that initialized MPI must finalize it before it exits
+      // (mpirun reports the job failed otherwise), also when the caller of
+      // the JIT API does not.
+      std::atexit([] { runtime.finalize(); });
     }
     if (symbols.commRank(symbols.commWorld, &runtime.rank) != 0 ||
         symbols.commSize(symbols.commWorld, &runtime.size) != 0)

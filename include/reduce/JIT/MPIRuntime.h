@@ -30,7 +30,8 @@ public:
   static llvm::Error load();
 
   /// Loads the library and initializes MPI (once; MPI_Init unless the
-  /// process did already), and returns the runtime.
+  /// process did already, then MPI_Finalize at exit unless finalize() ran
+  /// before), and returns the runtime.
   static llvm::Expected<MPIRuntime *> initialize();
 
   /// The runtime if initialize() succeeded in this process, else null.
