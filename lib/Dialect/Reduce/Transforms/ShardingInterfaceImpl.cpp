@@ -422,8 +422,10 @@ struct ReductionShardingInterface {
       Value result = finalize(b, info, total, resultElementType);
       // The partitioned result has the local shape: its kept dims may be
       // split too.
-      Type localType = shard::shardType(op->getResult(0).getType(), grid,
-                                        resultShardings.front());
+      Type localType = resultShardings.front()
+                           ? shard::shardType(op->getResult(0).getType(),
+                                              grid, resultShardings.front())
+                           : result.getType();
       if (result.getType() != localType)
         result = tensor::CastOp::create(b, localType, result);
       partitionMap.map(op->getResult(0), result);
