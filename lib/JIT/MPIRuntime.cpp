@@ -34,6 +34,7 @@ struct Symbols {
   int (*gather)(const void *, int, Handle, void *, int, Handle, int,
                 Handle) = nullptr;
   int (*barrier)(Handle) = nullptr;
+  int (*abort)(Handle, int) = nullptr;
   Handle commWorld = nullptr;
   Handle byte = nullptr;
 };
@@ -70,6 +71,7 @@ void loadLibrary() {
             resolve("MPI_Comm_size", symbols.commSize) &&
             resolve("MPI_Gather", symbols.gather) &&
             resolve("MPI_Barrier", symbols.barrier) &&
+            resolve("MPI_Abort", symbols.abort) &&
             resolve("ompi_mpi_comm_world", symbols.commWorld) &&
             resolve("ompi_mpi_byte", symbols.byte);
   if (!ok)
@@ -152,4 +154,9 @@ void MPIRuntime::finalize() {
   symbols.finalized(&done);
   if (!done)
     symbols.finalize();
+}
+
+void MPIRuntime::abort(int code) const {
+  symbols.abort(symbols.commWorld, code);
+  std::_Exit(code);
 }

@@ -99,9 +99,10 @@ static int fail(const llvm::Twine &message) {
     line += "rank " + std::to_string(job->getRank()) + ": ";
   line += message.str() + "\n";
   llvm::errs() << line;
-  // Every process of the job meets the same error: end the job cleanly.
+  // The other processes may be waiting for this one in a collective: end
+  // the job.
   if (job)
-    job->finalize();
+    job->abort(1);
   return 1;
 }
 

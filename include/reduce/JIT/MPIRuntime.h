@@ -52,6 +52,11 @@ public:
   /// Calls MPI_Finalize (once), if MPI was initialized here.
   void finalize();
 
+  /// Ends every process of the job with exit code `code` (MPI_Abort): what
+  /// a process that cannot go on does, since the others may be waiting for
+  /// it in a collective (MPI_Finalize would wait for them).
+  [[noreturn]] void abort(int code) const;
+
 private:
   MPIRuntime() = default;
   int rank = 0;
