@@ -101,10 +101,10 @@ shard.grid @grid(shape = 2)
 // CHECK-LABEL: func.func @mean_ui8
 // CHECK:         %[[P:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xui8> -> tensor<4xui8>
 // CHECK:         %[[T:.*]] = shard.all_reduce %[[P]] on @grid grid_axes = [0] : tensor<4xui8>
+// CHECK:         %[[N:.*]] = arith.constant 8 : i64
 // CHECK:         %[[S:.*]] = tensor.bitcast %[[T]] : tensor<4xui8> to tensor<4xi8>
 // CHECK:         linalg.map { arith.extui } ins(%[[S]] : tensor<4xi8>) outs(%{{.*}} : tensor<4xi64>)
-// CHECK:         arith.constant 8 : i64
-// CHECK:         arith.divui
+// CHECK:         arith.divui %{{.*}}, %[[N]] : i64
 // CHECK:         linalg.map { arith.trunci
 // CHECK:         %[[R:.*]] = tensor.bitcast %{{.*}} : tensor<4xi8> to tensor<4xui8>
 // CHECK:         return %[[R]]
@@ -167,9 +167,9 @@ shard.grid @grid(shape = 2)
 // CHECK:         reduce.max %{{.*}} axes [0] : tensor<2x4xf32> -> tensor<4xf32>
 // CHECK:         %[[MS:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
 // CHECK:         %[[MT:.*]] = shard.all_reduce %[[MS]] on @grid grid_axes = [0] : tensor<4xf32>
+// CHECK:         %[[N:.*]] = arith.constant 8.000000e+00 : f32
 // CHECK:         linalg.map ins(%[[MT]] : tensor<4xf32>)
-// CHECK:           arith.constant 8.000000e+00 : f32
-// CHECK:           arith.divf
+// CHECK:           arith.divf %{{.*}}, %[[N]] : f32
 // CHECK:         %[[LS:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xf32> -> tensor<4xf32>
 // CHECK:         %[[LT:.*]] = shard.all_reduce %[[LS]] on @grid grid_axes = [0] : tensor<4xf32>
 // CHECK:         linalg.map { math.log } ins(%[[LT]] : tensor<4xf32>)
@@ -196,3 +196,28 @@ func.func @others(%x: tensor<8x4xf32>, %k: tensor<8x4xi32>, %b: tensor<8x4xi1>)
       : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>,
         tensor<4xf32>, tensor<4xi32>, tensor<4xi1>
 }
+
+// -----
+
+// The count a mean divides by: the static sizes of the reduced dims, times
+// the size of a dynamic one (held whole by every process: split dims are
+// static); an integer mean of an empty set is 0.
+shard.grid @grid(shape = 2)
+// CHECK-LABEL: func.func @mean_dynamic
+// CHECK-SAME:    %[[X:.*]]: tensor<4x?xi32>
+// CHECK:         %[[T:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<i32>
+// CHECK:         %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<4x?xi32>
+// CHECK:         %[[C:.*]] = arith.muli {{.*}}%[[D]]{{.*}} : index
+// CHECK:         %[[N:.*]] = arith.index_castui %[[C]] : index to i64
+// CHECK:         %[[E:.*]] = arith.cmpi eq, %[[N]], %[[ZERO:.*]] : i64
+// CHECK:         %[[DIV:.*]] = arith.select %[[E]], %{{.*}}, %[[N]] : i64
+// CHECK:         linalg.map ins(%{{.*}} : tensor<i64>)
+// CHECK:           %[[Q:.*]] = arith.divsi %{{.*}}, %[[DIV]] : i64
+// CHECK:           arith.select %[[E]], %[[ZERO]], %[[Q]] : i64
+func.func @mean_dynamic(%x: tensor<8x?xi32>) -> tensor<i32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %s annotate_for_users : tensor<8x?xi32>
+  %r = reduce.mean %xs axes [0, 1] : tensor<8x?xi32> -> tensor<i32>
+  return %r : tensor<i32>
+}
+

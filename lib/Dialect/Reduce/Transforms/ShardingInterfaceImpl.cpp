@@ -69,14 +69,12 @@ ReductionInfo getInfo(Operation *op) {
     info.nanMode = getNanModeOf(reduction);
     auto inputType = dyn_cast<RankedTensorType>(info.input.getType());
     if (reduction.hasStaticAxes() && inputType) {
-      int64_t rank = inputType.getRank();
-      SmallVector<int64_t> axes;
       std::optional<ArrayRef<int64_t>> staticAxes = reduction.getAxes();
-      for (int64_t axis : *staticAxes)
-        axes.push_back(axis < 0 ? axis + rank : axis);
-      llvm::sort(axes);
-      axes.erase(llvm::unique(axes), axes.end());
-      info.axes = std::move(axes);
+      // A verified op's axes are in range.
+      FailureOr<SmallVector<int64_t>> axes =
+          normalizeAxes(*staticAxes, inputType.getRank());
+      if (succeeded(axes))
+        info.axes = std::move(*axes);
     }
     return info;
   });
@@ -243,35 +241,46 @@ Value gatherPartials(ImplicitLocOpBuilder &b, Value partial,
   return bitcastElements(b, gathered, elementType);
 }
 
-/// The number of elements each result reduces, over the whole input.
-int64_t getReducedCount(const ReductionInfo &info) {
+/// The number of elements each result reduces, over the whole input, as an
+/// index: the static size of each reduced dim, or for a dynamic one (which a
+/// process holds whole: split dims are static) its size in `localInput`.
+Value getReducedCount(ImplicitLocOpBuilder &b, const ReductionInfo &info,
+                      Value localInput) {
   auto inputType = cast<RankedTensorType>(info.input.getType());
-  int64_t count = 1;
-  for (int64_t axis : *info.axes)
-    count *= inputType.getDimSize(axis);
-  return count;
+  Value count;
+  for (int64_t axis : *info.axes) {
+    Value size =
+        inputType.isDynamicDim(axis)
+            ? tensor::DimOp::create(b, localInput, axis).getResult()
+            : arith::ConstantIndexOp::create(b, inputType.getDimSize(axis))
+                  .getResult();
+    count = count ? b.createOrFold<arith::MulIOp>(count, size) : size;
+  }
+  return count ? count : arith::ConstantIndexOp::create(b, 1).getResult();
 }
 
 /// The op's finalization of the combined `total` (the sum for mean and
-/// log_sum, the sum of squares for l2), into `resultElementType`.
+/// log_sum, the sum of squares for l2), into `resultElementType`; `count`
+/// (index) is the number of elements a mean divides by.
 Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
-               Value total, Type resultElementType) {
+               Value total, Value count, Type resultElementType) {
   Type type = cast<RankedTensorType>(total.getType()).getElementType();
   bool isUnsigned = resultElementType.isUnsignedInteger();
   switch (info.kind) {
   case ReductionKind::mean: {
-    int64_t count = getReducedCount(info);
-    if (auto floatType = dyn_cast<FloatType>(type)) {
+    Value count64 =
+        b.createOrFold<arith::IndexCastUIOp>(b.getI64Type(), count);
+    if (isa<FloatType>(type)) {
+      // 0 / 0 is NaN, the op's mean of an empty set.
+      Value n = b.createOrFold<arith::UIToFPOp>(type, count64);
       Value divided = mapElements(
           b, total, type, [&](OpBuilder &nb, Location loc, ValueRange x) {
-            Value n = arith::ConstantOp::create(
-                nb, loc, nb.getFloatAttr(floatType, double(count)));
             return arith::DivFOp::create(nb, loc, x[0], n).getResult();
           });
       return convertElements(b, divided, resultElementType);
     }
     // The wrapped sum widened to i64, divided truncating toward zero (the
-    // op's integer mean), then truncated back.
+    // op's integer mean; 0 for an empty set), then truncated back.
     Type i64 = b.getI64Type();
     Type signless = b.getIntegerType(type.getIntOrFloatBitWidth());
     Value sum = total;
@@ -279,14 +288,20 @@ Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
       sum = tensor::BitcastOp::create(
           b, cast<RankedTensorType>(total.getType()).clone(signless), total);
     Value wide = convertElements(b, sum, i64, isUnsigned);
+    Value zero = arith::ConstantIntOp::create(b, i64, 0);
+    Value one = arith::ConstantIntOp::create(b, i64, 1);
+    Value empty = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::eq,
+                                                count64, zero);
+    Value divisor = b.createOrFold<arith::SelectOp>(empty, one, count64);
     Value quotient =
         mapElements(b, wide, i64, [&](OpBuilder &nb, Location loc,
                                       ValueRange x) {
-          Value n = arith::ConstantOp::create(nb, loc,
-                                              nb.getI64IntegerAttr(count));
-          return isUnsigned
-                     ? arith::DivUIOp::create(nb, loc, x[0], n).getResult()
-                     : arith::DivSIOp::create(nb, loc, x[0], n).getResult();
+          Value q = isUnsigned
+                        ? arith::DivUIOp::create(nb, loc, x[0], divisor)
+                              .getResult()
+                        : arith::DivSIOp::create(nb, loc, x[0], divisor)
+                              .getResult();
+          return arith::SelectOp::create(nb, loc, empty, zero, q).getResult();
         });
     Value narrow = convertElements(b, quotient, signless);
     if (signless == resultElementType)
@@ -419,7 +434,11 @@ struct ReductionShardingInterface {
                                            gridAxes,
                                            getCollectiveKind(partialKind));
       }
-      Value result = finalize(b, info, total, resultElementType);
+      Value count =
+          info.kind == ReductionKind::mean
+              ? getReducedCount(b, info, partitionedOperands.front())
+              : Value();
+      Value result = finalize(b, info, total, count, resultElementType);
       // The partitioned result has the local shape: its kept dims may be
       // split too.
       Type localType = resultShardings.front()
