@@ -318,12 +318,26 @@ Expected<Buffer> mlir::reduce::readNpyFileSlice(StringRef path,
   if (!layout)
     return fail(llvm::toString(layout.takeError()));
   ArrayRef<int64_t> shape = layout->shape;
-  if (shape != fullShape)
+  bool matches = shape.size() == fullShape.size() &&
+                 shape.size() == offsets.size() &&
+                 shape.size() == sizes.size();
+  std::string expected;
+  for (size_t dim = 0; dim < fullShape.size(); ++dim) {
+    expected += (dim ? "x" : "") + (fullShape[dim] < 0
+                                        ? std::string("?")
+                                        : std::to_string(fullShape[dim]));
+    matches &= fullShape[dim] < 0 || (dim < shape.size() &&
+                                      fullShape[dim] == shape[dim]);
+  }
+  if (!matches)
     return fail("the array has shape " + formatShape(shape) + ", expected " +
-                formatShape(fullShape));
-  if (shape.size() != offsets.size() || shape.size() != sizes.size())
-    return fail("the array has shape " + formatShape(shape) +
-                ", expected rank " + llvm::Twine(sizes.size()));
+                (fullShape.empty() ? "scalar" : expected));
+  // A size the caller does not know is the array's, whole.
+  SmallVector<int64_t> wholeSizes(sizes);
+  for (size_t dim = 0; dim < shape.size(); ++dim)
+    if (wholeSizes[dim] < 0 && offsets[dim] == 0)
+      wholeSizes[dim] = shape[dim];
+  sizes = wholeSizes;
   for (size_t dim = 0; dim < shape.size(); ++dim)
     if (offsets[dim] < 0 || sizes[dim] < 0 ||
         offsets[dim] + sizes[dim] > shape[dim])

@@ -65,13 +65,19 @@ llvm::Expected<Buffer> mlir::reduce::gatherResult(const MPIRuntime &mpi,
     return std::move(err);
   if (!root)
     return std::move(local);
-  Buffer whole(local.getElementType(), split.globalShape);
+  // Every process holds a block of the same shape (even splits): the
+  // whole has as many blocks along each split dim as processes split it.
+  SmallVector<int64_t> wholeShape(local.getShape());
+  for (auto [dim, axes] : llvm::enumerate(split.splitAxes))
+    for (int16_t axis : axes)
+      wholeShape[dim] *= gridShape[axis];
+  Buffer whole(local.getElementType(), wholeShape);
   size_t width = getByteWidth(local.getElementType());
   for (int64_t rank = 0; rank < mpi.getSize(); ++rank) {
     SmallVector<int64_t> offsets =
         getBlockOffsets(split, local.getShape(),
                         getProcessIndex(rank, gridShape), gridShape);
-    copyBlock(static_cast<char *>(whole.getData()), split.globalShape,
+    copyBlock(static_cast<char *>(whole.getData()), wholeShape,
               blocks.data() + rank * bytes, offsets, local.getShape(), width,
               /*toBlock=*/false);
   }

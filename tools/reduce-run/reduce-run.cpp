@@ -228,11 +228,23 @@ int main(int argc, char **argv) {
     if (!buffer)
       return fail(buffer.takeError());
     if (offsets && isProto) {
-      if (buffer->getShape() != ArrayRef(argumentSplits[i].globalShape))
-        return fail("'" + path + "' has shape " +
-                    formatShape(buffer->getShape()) + ", expected " +
-                    formatShape(argumentSplits[i].globalShape));
-      *buffer = sliceBuffer(*buffer, *offsets, arguments[i].shape);
+      // Dynamic dims are not split: the block holds them whole.
+      ArrayRef<int64_t> global = argumentSplits[i].globalShape;
+      ArrayRef<int64_t> actual = buffer->getShape();
+      SmallVector<int64_t> sizes(arguments[i].shape);
+      bool matches = actual.size() == global.size();
+      for (size_t dim = 0; matches && dim < global.size(); ++dim) {
+        matches = ShapedType::isDynamic(global[dim]) || global[dim] == actual[dim];
+        if (ShapedType::isDynamic(sizes[dim]))
+          sizes[dim] = actual[dim];
+      }
+      if (!matches)
+        return fail("'" + path + "' has shape " + formatShape(actual) +
+                    ", expected " +
+                    TensorSignature{arguments[i].elementType,
+                                    SmallVector<int64_t>(global)}
+                        .str());
+      *buffer = sliceBuffer(*buffer, *offsets, sizes);
     }
     buffers.push_back(std::move(*buffer));
   }

@@ -264,6 +264,21 @@ TEST(NpyTest, ReadsSlices) {
   ASSERT_FALSE(bool(wrongShape));
   EXPECT_EQ(llvm::toString(wrongShape.takeError()),
             "'" + path + "': the array has shape 4x5x3, expected 4x5x4");
+  // A dynamic dim (negative) matches any size and is read whole.
+  int64_t dynamicShape[] = {4, -1, 3};
+  int64_t dynamicSizes[] = {2, -1, 3};
+  int64_t dynamicOffsets[] = {2, 0, 0};
+  auto whole = readNpyFileSlice(path, dynamicShape, dynamicOffsets,
+                                dynamicSizes);
+  ASSERT_TRUE(bool(whole)) << llvm::toString(whole.takeError());
+  EXPECT_EQ(whole->getShape(), (llvm::ArrayRef<int64_t>{2, 5, 3}));
+  EXPECT_EQ(whole->getElements<int32_t>()[0], 30);
+  int64_t dynamicOther[] = {5, -1, 3};
+  auto dynamicWrong =
+      readNpyFileSlice(path, dynamicOther, dynamicOffsets, dynamicSizes);
+  ASSERT_FALSE(bool(dynamicWrong));
+  EXPECT_EQ(llvm::toString(dynamicWrong.takeError()),
+            "'" + path + "': the array has shape 4x5x3, expected 5x?x3");
   int64_t outside[] = {3, 1, 0};
   auto beyond = readNpyFileSlice(path, shape, outside, sizes);
   ASSERT_FALSE(bool(beyond));

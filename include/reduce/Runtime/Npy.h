@@ -36,7 +36,9 @@ llvm::Expected<Buffer> readNpyFile(llvm::StringRef path);
 
 /// Reads the slice of the `.npy` file at `path`, an array of shape
 /// `fullShape` (else an error), that starts at `offsets` and has the shape
-/// `sizes`. Only the pages of the slice (and of the header) are read.
+/// `sizes`. A negative size in `fullShape` (a dynamic dim) matches any; a
+/// negative one in `sizes`, at offset 0, takes the array's whole dim. Only
+/// the pages of the slice (and of the header) are read.
 llvm::Expected<Buffer> readNpyFileSlice(llvm::StringRef path,
                                         llvm::ArrayRef<int64_t> fullShape,
                                         llvm::ArrayRef<int64_t> offsets,
