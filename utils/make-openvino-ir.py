@@ -490,6 +490,25 @@ def dynamic_dims_model(rng):
     return net
 
 
+def integer_l2_model():
+    """ReduceL2 on integers, as OpenVINO's op_reference tests run it: i32,
+    u32 and u64 [1..12] of shape 3x2x2 over axis 2, keep_dims true and false.
+    OpenVINO computes in f32 and rounds to nearest: sqrt(61) = 7.81 is 8."""
+    net = Net(11)
+    expected = np.array([2, 5, 8, 11, 13, 16]).reshape(3, 2)
+    for etype, dtype in (("i32", np.int32), ("u32", np.uint32),
+                         ("u64", np.uint64)):
+        x = np.arange(1, 13).astype(dtype).reshape(3, 2, 2)
+        data = net.parameter("x_" + etype, etype, x)
+        for keep in (True, False):
+            name = "%s_%s" % (etype, "keep" if keep else "drop")
+            axes = net.const("axes_" + name, "i64", np.array([2], np.int64))
+            r = net.reduce("ReduceL2", "l2_" + name, data, axes, keep)
+            want = expected.reshape(3, 2, 1) if keep else expected
+            net.result("out_" + name, r, want.astype(dtype), "l2", 2)
+    return net
+
+
 # Malformed models. Each is a small valid model, `base`, with one edit.
 def base_model(version=11, type="ReduceSum", etype="f32", axes=(1,)):
     net = Net(version)
@@ -552,7 +571,7 @@ def error_cases():
         add("err_type_" + etype, replace(xml, 'element_type="f32"',
                                          'element_type="%s"' % etype))
     add("err_sum_boolean", base_model(etype="boolean").xml())
-    add("err_l2_i32", base_model(type="ReduceL2", etype="i32").xml())
+    add("err_l2_boolean", base_model(type="ReduceL2", etype="boolean").xml())
     add("err_and_f32", base_model(type="ReduceLogicalAnd").xml())
     # Shapes.
     add("err_negative_dim", replace(xml, 'shape="2,3"', 'shape="2,-3"'))
@@ -635,6 +654,7 @@ def write_all(outdir):
     write(outdir, "unranked_chain", unranked_chain_model())
     write(outdir, "const_data", const_data_model())
     write(outdir, "dynamic_dims", dynamic_dims_model(rng))
+    write(outdir, "integer_l2", integer_l2_model())
     # The small valid model, and the same with its weights in a file of
     # another name (for --weights).
     base = base_model()

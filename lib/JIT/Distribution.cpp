@@ -95,8 +95,15 @@ mlir::reduce::getLocalShape(ArrayRef<int64_t> globalShape,
     if (axes.empty())
       continue;
     int64_t parts = 1;
-    for (int16_t axis : axes)
+    for (int16_t axis : axes) {
+      // reduce-verify-sharding rejects these first.
+      if (axis < 0 || static_cast<size_t>(axis) >= gridShape.size())
+        return makeError(what + ": dim " + llvm::Twine(dim) +
+                         " is split over grid axis " + llvm::Twine(axis) +
+                         ", but the grid has rank " +
+                         llvm::Twine(gridShape.size()));
       parts *= gridShape[axis];
+    }
     if (ShapedType::isDynamic(globalShape[dim]))
       return makeError(what + ": dim " + llvm::Twine(dim) +
                        " is split across processes and must be static");

@@ -51,9 +51,9 @@ _OP_TYPES = {
     "prod": _NUMERIC,
     "mean": _NUMERIC,
     "sum_square": _NUMERIC,
-    "l2": _FLOATS,
-    "log_sum": _FLOATS,
-    "log_sum_exp": _FLOATS,
+    "l2": _NUMERIC,
+    "log_sum": _NUMERIC,
+    "log_sum_exp": _NUMERIC,
     "logical_and": _BOOL,
     "logical_or": _BOOL,
 }
@@ -309,7 +309,9 @@ def _make(op, doc, with_nan_mode=False):
 sum = _make("sum", "Sum over the axes (integers wrap, f16/bf16 accumulate in "
             "f32): np.sum(x, axis, dtype=x.dtype).")
 l1 = _make("l1", "Sum of absolute values over the axes.")
-l2 = _make("l2", "Square root of the sum of squares (floats only).")
+l2 = _make("l2", "Square root of the sum of squares; integers: computed in "
+           "float64, truncated toward zero and saturated into the input's "
+           "type (as ONNX Runtime).")
 min = _make("min", "Minimum over the axes; nan_mode 'propagate' (as np.min) "
             "or 'ignore' (as np.nanmin). Over a size-0 axis: +inf, or the "
             "type's maximum.", with_nan_mode=True)
@@ -317,12 +319,15 @@ max = _make("max", "Maximum over the axes; nan_mode 'propagate' (as np.max) "
             "or 'ignore' (as np.nanmax). Over a size-0 axis: -inf, or the "
             "type's minimum.", with_nan_mode=True)
 prod = _make("prod", "Product over the axes (integers wrap).")
-mean = _make("mean", "Mean over the axes; integers: the wrapped sum divided "
-             "by the count, truncated toward zero, in the input's type.")
+mean = _make("mean", "Mean over the axes; integers: the exact mean (the "
+             "sum does not wrap), truncated toward zero, in the input's "
+             "type.")
 sum_square = _make("sum_square", "Sum of squares over the axes.")
-log_sum = _make("log_sum", "Natural log of the sum (floats only).")
-log_sum_exp = _make("log_sum_exp", "log(sum(exp(x))) without overflow "
-                    "(floats only).")
+log_sum = _make("log_sum", "Natural log of the sum; integers: computed in "
+                "float64, truncated toward zero and saturated.")
+log_sum_exp = _make("log_sum_exp", "log(sum(exp(x))) without overflow; "
+                    "integers: computed in float64, truncated toward zero "
+                    "and saturated.")
 logical_and = _make("logical_and", "All true over the axes (bool arrays): "
                     "np.all.")
 logical_or = _make("logical_or", "Any true over the axes (bool arrays): "

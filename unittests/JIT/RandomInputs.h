@@ -33,8 +33,10 @@ uint64_t envOr(const char *name, uint64_t fallback);
 /// seed draws the cases it drew before i1 existed).
 llvm::ArrayRef<mlir::reduce::ElementType> getReducibleElementTypes();
 
-/// A random element type that `op` takes: a float type for the float-only
-/// ops, any of getReducibleElementTypes otherwise.
+/// A random element type for `op`: a float type for l2, log_sum and
+/// log_sum_exp (whose integer forms, computed in f64 and truncated, the
+/// float bounds of the reference do not cover; lit tests compare them with
+/// numpy), any of getReducibleElementTypes otherwise.
 mlir::reduce::ElementType randomElementType(std::mt19937_64 &rng, Op op);
 
 /// The mnemonic of `op` ("sum", "l1", "min", ..., "log_sum_exp").

@@ -260,7 +260,6 @@ static uint64_t reduceIntegers(const std::vector<uint64_t> &xs, Op op,
     uint64_t value = isUnsigned ? bits : static_cast<uint64_t>(s);
     switch (op) {
     case Op::sum:
-    case Op::mean:
       acc += value;
       break;
     case Op::l1:
@@ -300,17 +299,16 @@ static uint64_t reduceIntegers(const std::vector<uint64_t> &xs, Op op,
     return truncate(isUnsigned ? unsignedMax : static_cast<uint64_t>(signedMax),
                     width);
   case Op::mean: {
-    // The wrapped sum divided truncating toward zero (as C++ divides); 0 for
-    // an empty set.
+    // The exact sum (on 128 bits) divided truncating toward zero (as C++
+    // divides); 0 for an empty set.
     if (xs.empty())
       return 0;
-    uint64_t sum = truncate(acc, width);
-    uint64_t count = xs.size();
-    if (isUnsigned)
-      return sum / count;
-    return truncate(static_cast<uint64_t>(signExtend(sum, width) /
-                                          static_cast<int64_t>(count)),
-                    width);
+    __int128 sum = 0;
+    for (uint64_t bits : xs)
+      sum += isUnsigned ? static_cast<__int128>(bits)
+                        : static_cast<__int128>(signExtend(bits, width));
+    return truncate(
+        static_cast<uint64_t>(sum / static_cast<__int128>(xs.size())), width);
   }
   default:
     return truncate(acc, width);

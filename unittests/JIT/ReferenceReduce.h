@@ -102,8 +102,8 @@ std::vector<Expected> reduce(const mlir::reduce::Buffer &input,
 /// Compares output element `got` (raw element bits, widened) with `expected`.
 /// Returns an empty string when they agree, else a description.
 ///
-/// Integers (every op: wrapping sum, |x|, x*x and product, the mean as the
-/// wrapped sum divided truncating toward zero, 0 for an empty set), min and
+/// Integers (wrapping sum, |x|, x*x and product, the mean as the exact sum
+/// divided truncating toward zero, 0 for an empty set), min and
 /// max must match bit for bit (a NaN result must be NaN; its payload is not
 /// compared; the sign of a zero is). So must every float result that is
 /// NaN or infinite by the specification (e.g. log_sum_exp of all -inf,

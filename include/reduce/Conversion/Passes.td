@@ -29,8 +29,9 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
       element as a `linalg.map` (|x| for l1, x * x for sum_square,
       sqrt(x * x) for l2, log x for log_sum).
     - The element term (|x|, x * x) is fused into the reduction body;
-      mean divides by the count (integers: the wrapped sum, truncating
-      toward zero, 0 for an empty set), l2 takes the square root, log_sum
+      mean divides by the count (integers: the sum in i64 or i128,
+      truncating toward zero, 0 for an empty set), l2 takes the square root,
+      log_sum
       the log; log_sum_exp is the max, then the sum of exp(x - shift) with
       the shift 0 where the max is not finite, then log(sum) + shift.
     - `nan_mode ignore` min/max reduce the numbers (a NaN becomes the

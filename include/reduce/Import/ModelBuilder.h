@@ -62,11 +62,11 @@ public:
   /// reduce.<kind> over `input` (see createReduction), located at
   /// `nodeName`. When the op would be invalid, the error carries the
   /// dialect's diagnostic (without its location).
-  llvm::Expected<Value> addReduction(llvm::StringRef nodeName,
-                                     ReductionKind kind, Value input,
-                                     std::optional<llvm::ArrayRef<int64_t>> axes,
-                                     Value axesOperand, bool keepDims,
-                                     EmptyAxesMode emptyAxes);
+  llvm::Expected<Value>
+  addReduction(llvm::StringRef nodeName, ReductionKind kind, Value input,
+               std::optional<llvm::ArrayRef<int64_t>> axes, Value axesOperand,
+               bool keepDims, EmptyAxesMode emptyAxes,
+               IntRounding rounding = IntRounding::toward_zero);
 
   /// Returns `results` from the function, gives it its type and verifies
   /// the module, which is then handed over.

@@ -28,14 +28,21 @@ struct ReductionInfo {
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
   /// f64 for f32 products and for f32 with f64 accumulation of an additive
-  /// kind, else `elementType`.
+  /// kind, i64 (i128 for 64-bit integers) for the integer mean, f64 for
+  /// integer l2, log_sum and log_sum_exp, else `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
   bool isUnsigned;
   /// The NaN treatment of a float min.
   NanMode nanMode;
+  /// How a float accumulator becomes an integer element (l2).
+  IntRounding rounding;
 
+  /// True for float elements.
   bool isFloat() const { return isa<FloatType>(elementType); }
+  /// True when the arithmetic is done in a float type (float elements, and
+  /// the integer kinds computed in f64).
+  bool accIsFloat() const { return isa<FloatType>(accType); }
   /// True for a float min or max that skips NaN operands.
   bool ignoresNan() const {
     return hasNanMode(kind) && isFloat() && nanMode == NanMode::ignore;
@@ -48,7 +55,8 @@ bool isAdditive(ReductionKind kind);
 
 /// Returns the description of a reduction of kind `kind` on `elementType`.
 ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
-                               NanMode nanMode, bool f64Accumulation);
+                               NanMode nanMode, IntRounding rounding,
+                               bool f64Accumulation);
 
 /// Lowers one reduction of the ranked `input` over the normalized `axes` and
 /// returns a value of the inferred result type.

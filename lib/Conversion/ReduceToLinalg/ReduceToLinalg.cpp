@@ -20,6 +20,7 @@
 
 #include "LowerReduction.h"
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
+#include "reduce/Dialect/Reduce/IR/IntegerResults.h"
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -169,12 +170,19 @@ static LogicalResult checkLowerable(OpTy op) {
 
 ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
                                              Type elementType, NanMode nanMode,
+                                             IntRounding rounding,
                                              bool f64Accumulation) {
-  ReductionInfo info{kind, elementType, elementType, false, nanMode};
+  ReductionInfo info{kind, elementType, elementType, false, nanMode, rounding};
+  MLIRContext *context = elementType.getContext();
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     info.isUnsigned = intType.isUnsigned();
-    info.elementType = info.accType =
-        IntegerType::get(elementType.getContext(), intType.getWidth());
+    unsigned width = intType.getWidth();
+    info.elementType = info.accType = IntegerType::get(context, width);
+    if (kind == ReductionKind::mean && width > 1)
+      // The exact mean: a sum that does not wrap (see reduce.mean).
+      info.accType = IntegerType::get(context, width < 64 ? 64 : 128);
+    else if (computesIntegersInF64(kind))
+      info.accType = Float64Type::get(context);
   } else if (elementType.isF16() || elementType.isBF16()) {
     // 16-bit floats are only loaded, extended, truncated and stored: all
     // arithmetic (including |x| and min, exact in any type) is done in f32.
@@ -206,12 +214,23 @@ bool mlir::reduce::isAdditive(ReductionKind kind) {
   }
 }
 
-/// Returns `value` (of the signless element type) as the accumulator type.
+/// Returns `value` (of the signless element type) as the accumulator type:
+/// a float extension, an integer extension (signed for signless elements)
+/// or an integer-to-float conversion.
 static Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
                          Value value) {
-  if (value.getType() == info.accType)
+  Type accType = info.accType;
+  if (value.getType() == accType)
     return value;
-  return arith::ExtFOp::create(b, loc, info.accType, value);
+  if (info.isFloat())
+    return arith::ExtFOp::create(b, loc, accType, value);
+  if (info.accIsFloat())
+    return info.isUnsigned
+               ? arith::UIToFPOp::create(b, loc, accType, value).getResult()
+               : arith::SIToFPOp::create(b, loc, accType, value).getResult();
+  return info.isUnsigned
+             ? arith::ExtUIOp::create(b, loc, accType, value).getResult()
+             : arith::ExtSIOp::create(b, loc, accType, value).getResult();
 }
 
 /// Returns |value| in the accumulator type: the float absolute value, the
@@ -219,20 +238,20 @@ static Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
 /// unsigned integers.
 static Value createAbs(OpBuilder &b, Location loc, const ReductionInfo &info,
                        Value value) {
-  if (info.isFloat())
+  if (info.accIsFloat())
     return math::AbsFOp::create(b, loc, extendToAcc(b, loc, info, value));
   if (info.isUnsigned)
     return value;
   return math::AbsIOp::create(b, loc, value);
 }
 
-/// Returns `FloatOpTy(lhs, rhs)` for floats, `UnsignedOpTy` for unsigned
-/// integers and `SignedOpTy` for signless ones.
+/// Returns `FloatOpTy(lhs, rhs)` for a float accumulator, `UnsignedOpTy`
+/// for unsigned integers and `SignedOpTy` for signless ones.
 template <typename FloatOpTy, typename SignedOpTy,
           typename UnsignedOpTy = SignedOpTy>
 static Value createTypedOp(OpBuilder &b, Location loc,
                            const ReductionInfo &info, Value lhs, Value rhs) {
-  if (info.isFloat())
+  if (info.accIsFloat())
     return FloatOpTy::create(b, loc, lhs, rhs);
   if (info.isUnsigned)
     return UnsignedOpTy::create(b, loc, lhs, rhs);
@@ -674,33 +693,40 @@ static Value createAllExpSumsExact(OpBuilder &b, Location loc, Value sums,
 }
 
 /// Returns `sum / count` truncating toward zero, 0 when `count` is 0: the
-/// integer mean. `sum` has the element width; `count` is an i64 that is at
-/// most the number of input elements.
+/// integer mean, in the accumulator type (i64 or i128, where the sum did not
+/// wrap). `count` is an i64 that is at most the number of input elements.
 static Value createIntegerMean(OpBuilder &b, Location loc,
                                const ReductionInfo &info, Value sum,
                                Value count) {
   Type type = sum.getType();
-  Type i64 = b.getI64Type();
-  bool widen = type.getIntOrFloatBitWidth() < 64;
-  Value wide = sum;
-  if (widen)
-    wide = info.isUnsigned
-               ? arith::ExtUIOp::create(b, loc, i64, sum).getResult()
-               : arith::ExtSIOp::create(b, loc, i64, sum).getResult();
-  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
+  if (count.getType() != type)
+    count = arith::ExtUIOp::create(b, loc, type, count);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
   Value isEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
   Value divisor = arith::SelectOp::create(b, loc, isEmpty, one, count);
   Value quotient =
       info.isUnsigned
-          ? arith::DivUIOp::create(b, loc, wide, divisor).getResult()
-          : arith::DivSIOp::create(b, loc, wide, divisor).getResult();
-  quotient =
-      arith::SelectOp::create(b, loc, isEmpty, zero, quotient).getResult();
-  if (widen)
-    quotient = arith::TruncIOp::create(b, loc, type, quotient).getResult();
-  return quotient;
+          ? arith::DivUIOp::create(b, loc, sum, divisor).getResult()
+          : arith::DivSIOp::create(b, loc, sum, divisor).getResult();
+  return arith::SelectOp::create(b, loc, isEmpty, zero, quotient);
+}
+
+/// Returns the accumulator value `acc` as the element type of `info`: a
+/// float truncation, an integer truncation, or a saturating conversion of
+/// a float to an integer.
+static Value convertAccToElement(OpBuilder &b, Location loc,
+                                 const ReductionInfo &info, Value acc) {
+  if (acc.getType() == info.elementType)
+    return acc;
+  if (info.isFloat())
+    return arith::TruncFOp::create(b, loc, info.elementType, acc);
+  if (info.accIsFloat())
+    return createSaturatingFloatToInt(b, loc, acc,
+                                      cast<IntegerType>(info.elementType),
+                                      info.isUnsigned, info.rounding);
+  return arith::TruncIOp::create(b, loc, info.elementType, acc);
 }
 
 /// Returns the result element of a reduction from its accumulator `acc`:
@@ -713,8 +739,8 @@ static Value createFinalizer(OpBuilder &b, Location loc,
                              Value shift) {
   switch (info.kind) {
   case ReductionKind::mean:
-    acc = info.isFloat() ? arith::DivFOp::create(b, loc, acc, count)
-                         : createIntegerMean(b, loc, info, acc, count);
+    acc = info.accIsFloat() ? arith::DivFOp::create(b, loc, acc, count)
+                            : createIntegerMean(b, loc, info, acc, count);
     break;
   case ReductionKind::l2:
     acc = math::SqrtOp::create(b, loc, acc);
@@ -730,9 +756,7 @@ static Value createFinalizer(OpBuilder &b, Location loc,
   default:
     break;
   }
-  if (acc.getType() != info.elementType)
-    acc = arith::TruncFOp::create(b, loc, info.elementType, acc);
-  return acc;
+  return convertAccToElement(b, loc, info, acc);
 }
 
 /// Returns true if the result of a reduction needs a `createFinalizer` map
@@ -831,7 +855,7 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
       Value count;
       if (info.kind == ReductionKind::mean) {
         count = createReducedCount(b, loc, inputSizes, axes);
-        if (info.isFloat())
+        if (info.accIsFloat())
           count = arith::UIToFPOp::create(b, loc, info.accType, count);
       }
       result = createMap(
@@ -863,9 +887,9 @@ struct ReductionOpLowering : OpConversionPattern<OpTy> {
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
     Location loc = op.getLoc();
-    ReductionInfo info = getReductionInfo(
-        OpTy::kKind, inputType.getElementType(), getNanModeOf(op),
-        f64Accumulation);
+    ReductionInfo info =
+        getReductionInfo(OpTy::kKind, inputType.getElementType(),
+                         getNanModeOf(op), getRoundingOf(op), f64Accumulation);
     auto resultType = cast<TensorType>(op.getResult().getType());
     // The site the pass gave an op with runtime checks.
     auto site =

@@ -392,11 +392,18 @@ llvm::Error Importer::importReduction(size_t index) {
   } else {
     axesOperand = getInput(index, 1);
   }
+  // OpenVINO computes an integer ReduceL2 in f32 and converts it back
+  // rounding to nearest (its op_reference tests: the norm of [5, 6] is 8).
+  ReductionKind kind = states[index].info->reduction;
+  IntRounding rounding =
+      kind == ReductionKind::l2 && isa<IntegerType>(inputType.getElementType())
+          ? IntRounding::nearest_even
+          : IntRounding::toward_zero;
   llvm::Expected<Value> result = builder.addReduction(
-      layer.name, states[index].info->reduction, input,
+      layer.name, kind, input,
       staticAxes ? std::optional<llvm::ArrayRef<int64_t>>(*staticAxes)
                  : std::nullopt,
-      axesOperand, keepDims, EmptyAxesMode::noop);
+      axesOperand, keepDims, EmptyAxesMode::noop, rounding);
   if (!result)
     return layer.error(llvm::toString(result.takeError()));
   states[index].value = *result;

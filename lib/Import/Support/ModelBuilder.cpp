@@ -93,11 +93,11 @@ Value ModelBuilder::addConstant(const BufferView &data, llvm::StringRef name) {
 llvm::Expected<Value> ModelBuilder::addReduction(
     llvm::StringRef nodeName, ReductionKind kind, Value input,
     std::optional<llvm::ArrayRef<int64_t>> axes, Value axesOperand,
-    bool keepDims, EmptyAxesMode emptyAxes) {
+    bool keepDims, EmptyAxesMode emptyAxes, IntRounding rounding) {
   FirstErrorCollector errors(getContext());
-  FailureOr<Value> result =
-      createReduction(builder, getLoc(nodeName), kind, input, axes,
-                      axesOperand, keepDims, emptyAxes);
+  FailureOr<Value> result = createReduction(
+      builder, getLoc(nodeName), kind, input, axes, axesOperand, keepDims,
+      emptyAxes, NanMode::propagate, rounding);
   if (failed(result))
     return errors.takeError("invalid reduction");
   return *result;

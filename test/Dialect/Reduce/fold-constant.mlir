@@ -244,13 +244,13 @@ func.func @fold_log_sum_exp() -> tensor<5xf32> {
 // -----
 
 /// Integers wrap: i8 prod 16 * 16 = 256 = 0, -128 * -1 = 128 = -128, 3 * 100
-/// = 300 = 44; sum of squares 16^2 = 0, 12^2 = 144 = -112; the mean divides
-/// the wrapped sum truncating toward zero: (-7 + 0) / 2 = -3 (not -4),
-/// (100 + 100) / 2 = -56 / 2 = -28.
+/// = 300 = 44; sum of squares 16^2 = 0, 12^2 = 144 = -112; the mean is
+/// exact (its sum does not wrap), truncated toward zero: (-7 + 0) / 2 = -3
+/// (not -4), (100 + 100) / 2 = 100.
 // CHECK-LABEL: func @fold_integer_family
 // CHECK-DAG:     arith.constant dense<[0, -128, 44]> : tensor<3xi8>
 // CHECK-DAG:     arith.constant dense<[0, -112]> : tensor<2xi8>
-// CHECK-DAG:     arith.constant dense<[-3, -28]> : tensor<2xi8>
+// CHECK-DAG:     arith.constant dense<[-3, 100]> : tensor<2xi8>
 // CHECK-DAG:     arith.constant dense<[-1, 100]> : tensor<2xi8>
 func.func @fold_integer_family() -> (tensor<3xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>) {
   %p = arith.constant dense<[[16, 16], [-128, -1], [3, 100]]> : tensor<3x2xi8>
@@ -267,17 +267,16 @@ func.func @fold_integer_family() -> (tensor<3xi8>, tensor<2xi8>, tensor<2xi8>, t
 // -----
 
 /// Integer means of negative sums truncate toward zero (i32: -7 / 3 = -2,
-/// -9 / 3 = -3, 7 / 3 = 2); unsigned means divide the wrapped sum as
-/// unsigned (255 + 255 = 254 in ui8, / 2 = 127), unsigned max compares as
-/// unsigned.
+/// -9 / 3 = -3, 7 / 3 = 2); unsigned means divide as unsigned, without
+/// wrapping ((255 + 253) / 2 = 254), unsigned max compares as unsigned.
 // CHECK-LABEL: func @fold_integer_mean_and_unsigned
 // CHECK-DAG:     arith.constant dense<[-2, -3, 2]> : tensor<3xi32>
-// CHECK-DAG:     arith.constant dense<127> : tensor<ui8>
+// CHECK-DAG:     arith.constant dense<254> : tensor<ui8>
 // CHECK-DAG:     arith.constant dense<255> : tensor<ui8>
 func.func @fold_integer_mean_and_unsigned() -> (tensor<3xi32>, tensor<ui8>, tensor<ui8>) {
   %c = arith.constant dense<[[-10, 3, 0], [-5, -4, 0], [10, -3, 0]]> : tensor<3x3xi32>
   %mean = reduce.mean %c axes [1] : tensor<3x3xi32> -> tensor<3xi32>
-  %u = arith.constant dense<[255, 255]> : tensor<2xui8>
+  %u = arith.constant dense<[255, 253]> : tensor<2xui8>
   %umean = reduce.mean %u axes [0] : tensor<2xui8> -> tensor<ui8>
   %v = arith.constant dense<[1, 255]> : tensor<2xui8>
   %umax = reduce.max %v axes [0] : tensor<2xui8> -> tensor<ui8>
@@ -335,4 +334,76 @@ func.func @fold_family_f16() -> (tensor<1xf16>, tensor<1xf16>, tensor<1xf16>) {
   %mean = reduce.mean %m axes [0] keep_dims : tensor<2xf16> -> tensor<1xf16>
   %l2 = reduce.l2 %l axes [0] keep_dims : tensor<2xf16> -> tensor<1xf16>
   return %prod, %mean, %l2 : tensor<1xf16>, tensor<1xf16>, tensor<1xf16>
+}
+
+// -----
+
+/// The integer mean does not overflow (ONNX Runtime's "large values" case):
+/// three int32 2e9 give 2e9; three int64 4e18 give 4e18; two int64 minima
+/// and 5 give trunc((-2^64 + 5) / 3).
+// CHECK-LABEL: func @fold_integer_mean_no_overflow
+// CHECK-DAG:     arith.constant dense<2000000000> : tensor<i32>
+// CHECK-DAG:     arith.constant dense<4000000000000000000> : tensor<i64>
+// CHECK-DAG:     arith.constant dense<-6148914691236517203> : tensor<i64>
+// CHECK-DAG:     arith.constant dense<18446744073709551615> : tensor<ui64>
+func.func @fold_integer_mean_no_overflow() -> (tensor<i32>, tensor<i64>, tensor<i64>, tensor<ui64>) {
+  %a = arith.constant dense<2000000000> : tensor<3xi32>
+  %ma = reduce.mean %a axes [0] : tensor<3xi32> -> tensor<i32>
+  %b = arith.constant dense<4000000000000000000> : tensor<3xi64>
+  %mb = reduce.mean %b axes [0] : tensor<3xi64> -> tensor<i64>
+  %c = arith.constant dense<[-9223372036854775808, -9223372036854775808, 5]> : tensor<3xi64>
+  %mc = reduce.mean %c axes [0] : tensor<3xi64> -> tensor<i64>
+  %d = arith.constant dense<18446744073709551615> : tensor<4xui64>
+  %md = reduce.mean %d axes [0] : tensor<4xui64> -> tensor<ui64>
+  return %ma, %mb, %mc, %md : tensor<i32>, tensor<i64>, tensor<i64>, tensor<ui64>
+}
+
+// -----
+
+/// Integer l2, log_sum and log_sum_exp are computed in f64 and truncated
+/// toward zero (ONNX Runtime): L2 of 1..12 over axes 0 and 2 is [15, 20];
+/// of [50000, 50000] 70710 (the squares do not wrap); log_sum_exp of
+/// [5, 5, 3] is 5; log(6) is 1. With `rounding nearest_even` (OpenVINO)
+/// sqrt(61) = 7.81 gives 8.
+// CHECK-LABEL: func @fold_integer_via_f64
+// CHECK-DAG:     arith.constant dense<[15, 20]> : tensor<2xi32>
+// CHECK-DAG:     arith.constant dense<70710> : tensor<i32>
+// CHECK-DAG:     arith.constant dense<5> : tensor<i32>
+// CHECK-DAG:     arith.constant dense<1> : tensor<ui64>
+// CHECK-DAG:     arith.constant dense<[2, 5, 8, 11, 13, 16]> : tensor<6xi32>
+func.func @fold_integer_via_f64() -> (tensor<2xi32>, tensor<i32>, tensor<i32>, tensor<ui64>, tensor<6xi32>) {
+  %x = arith.constant dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]], [[9, 10], [11, 12]]]> : tensor<3x2x2xi32>
+  %l2 = reduce.l2 %x axes [0, 2] : tensor<3x2x2xi32> -> tensor<2xi32>
+  %w = arith.constant dense<50000> : tensor<2xi32>
+  %wide = reduce.l2 %w axes [0] : tensor<2xi32> -> tensor<i32>
+  %e = arith.constant dense<[5, 5, 3]> : tensor<3xi32>
+  %lse = reduce.log_sum_exp %e axes [0] : tensor<3xi32> -> tensor<i32>
+  %s = arith.constant dense<[1, 2, 3]> : tensor<3xui64>
+  %ls = reduce.log_sum %s axes [0] : tensor<3xui64> -> tensor<ui64>
+  %y = arith.constant dense<[[1, 2], [3, 4], [5, 6], [7, 8], [9, 10], [11, 12]]> : tensor<6x2xi32>
+  %ov = reduce.l2 %y axes [1] rounding nearest_even : tensor<6x2xi32> -> tensor<6xi32>
+  return %l2, %wide, %lse, %ls, %ov : tensor<2xi32>, tensor<i32>, tensor<i32>, tensor<ui64>, tensor<6xi32>
+}
+
+// -----
+
+/// Results outside the integer type saturate, NaN gives 0: the L2 norm of
+/// INT32_MIN is INT32_MAX; the log of a zero sum (-inf) is the lowest value
+/// (0 for unsigned); the log of a negative sum (NaN) is 0; log_sum_exp over
+/// a size-0 dim (-inf) is the lowest value.
+// CHECK-LABEL: func @fold_integer_saturation
+// CHECK-DAG:     arith.constant dense<2147483647> : tensor<i32>
+// CHECK-DAG:     arith.constant dense<[-128, 0]> : tensor<2xi8>
+// CHECK-DAG:     arith.constant dense<0> : tensor<ui16>
+// CHECK-DAG:     arith.constant dense<-9223372036854775808> : tensor<2xi64>
+func.func @fold_integer_saturation() -> (tensor<i32>, tensor<2xi8>, tensor<ui16>, tensor<2xi64>) {
+  %m = arith.constant dense<-2147483648> : tensor<1xi32>
+  %l2 = reduce.l2 %m axes [0] : tensor<1xi32> -> tensor<i32>
+  %z = arith.constant dense<[[3, -3], [-3, 1]]> : tensor<2x2xi8>
+  %ls = reduce.log_sum %z axes [1] : tensor<2x2xi8> -> tensor<2xi8>
+  %u = arith.constant dense<0> : tensor<3xui16>
+  %lu = reduce.log_sum %u axes [0] : tensor<3xui16> -> tensor<ui16>
+  %e = arith.constant dense<> : tensor<2x0xi64>
+  %lse = reduce.log_sum_exp %e axes [1] : tensor<2x0xi64> -> tensor<2xi64>
+  return %l2, %ls, %lu, %lse : tensor<i32>, tensor<2xi8>, tensor<ui16>, tensor<2xi64>
 }

@@ -326,34 +326,45 @@ func.func @runtime_axes_result_rank_too_large(%x: tensor<3x4xf32>, %a: tensor<?x
 
 // -----
 
-/// The float-only ops reject integers.
-func.func @l2_integer(%x: tensor<4xi32>) {
-  // expected-error @+1 {{'reduce.l2' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xi32>'}}
-  %0 = reduce.l2 %x axes [0] : tensor<4xi32> -> tensor<i32>
-  return
-}
-
-// -----
-
-func.func @log_sum_unsigned(%x: tensor<4xui8>) {
-  // expected-error @+1 {{'reduce.log_sum' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xui8>'}}
-  %0 = reduce.log_sum %x axes [0] : tensor<4xui8> -> tensor<ui8>
-  return
-}
-
-// -----
-
-func.func @log_sum_exp_i64(%x: tensor<4xi64>) {
-  // expected-error @+1 {{'reduce.log_sum_exp' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xi64>'}}
-  %0 = reduce.log_sum_exp %x axes [0] : tensor<4xi64> -> tensor<i64>
-  return
-}
-
-// -----
-
+/// l2, log_sum and log_sum_exp take the numeric types, not f8 or i1.
 func.func @log_sum_exp_f8(%x: tensor<4xf8E5M2>) {
-  // expected-error @+1 {{'reduce.log_sum_exp' op operand #0 must be tensor of f16, bf16, f32 or f64 values, but got 'tensor<4xf8E5M2>'}}
+  // expected-error @+1 {{'reduce.log_sum_exp' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xf8E5M2>'}}
   %0 = reduce.log_sum_exp %x axes [0] : tensor<4xf8E5M2> -> tensor<f8E5M2>
+  return
+}
+
+// -----
+
+func.func @l2_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{'reduce.l2' op operand #0 must be tensor of f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64 values, but got 'tensor<4xi1>'}}
+  %0 = reduce.l2 %x axes [0] : tensor<4xi1> -> tensor<i1>
+  return
+}
+
+// -----
+
+/// A float norm is not rounded: `rounding` applies to integers only.
+func.func @l2_rounding_float(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'reduce.l2' op rounding 'nearest_even' applies to integer element types only, found 'f32'}}
+  %0 = reduce.l2 %x axes [0] rounding nearest_even : tensor<4xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @l2_rounding_unknown(%x: tensor<4xi32>) {
+  // expected-error @+2 {{invalid value for property rounding, expected how reduce.l2 rounds its float result into an integer element type}}
+  // expected-error @+1 {{expected one of [toward_zero, nearest_even] for how reduce.l2 rounds its float result into an integer element type, got: up}}
+  %0 = reduce.l2 %x axes [0] rounding up : tensor<4xi32> -> tensor<i32>
+  return
+}
+
+// -----
+
+/// Only reduce.l2 has a rounding property.
+func.func @rounding_on_log_sum(%x: tensor<4xi32>) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = reduce.log_sum %x axes [0] rounding nearest_even : tensor<4xi32> -> tensor<i32>
   return
 }
 

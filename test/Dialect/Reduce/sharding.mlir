@@ -95,19 +95,30 @@ func.func @l2_f16(%x: tensor<8x4xf16>) -> tensor<4xf16> {
 
 // -----
 
-// mean of unsigned bytes: the wrapped sums, widened, divided by the global
-// count (8) as unsigned, narrowed.
+// The exact mean of unsigned bytes (combineIntegerMean): the local block
+// widened to 64 bits, its exact mean q and wrapped sum s; q / k, q % k and
+// the remainder s - q * m (k = 2 processes, m = 4 local rows) summed across
+// the group; then A + (m * C + R) / (k * m), unsigned; narrowed.
 shard.grid @grid(shape = 2)
 // CHECK-LABEL: func.func @mean_ui8
-// CHECK:         %[[P:.*]] = reduce.sum %{{.*}} axes [0] : tensor<4x4xui8> -> tensor<4xui8>
-// CHECK:         %[[T:.*]] = shard.all_reduce %[[P]] on @grid grid_axes = [0] : tensor<4xui8>
-// CHECK:         %[[N:.*]] = arith.constant 8 : i64
-// CHECK:         %[[S:.*]] = tensor.bitcast %[[T]] : tensor<4xui8> to tensor<4xi8>
-// CHECK:         linalg.map { arith.extui } ins(%[[S]] : tensor<4xi8>) outs(%{{.*}} : tensor<4xi64>)
-// CHECK:         arith.divui %{{.*}}, %[[N]] : i64
+// CHECK:         linalg.map { arith.extui } ins(%{{.*}} : tensor<4x4xi8>) outs(%{{.*}} : tensor<4x4xi64>)
+// CHECK:         %[[Q:.*]] = reduce.mean %[[W:.*]] axes [0] : tensor<4x4xui64> -> tensor<4xui64>
+// CHECK:         %[[S:.*]] = reduce.sum %[[W]] axes [0] : tensor<4x4xui64> -> tensor<4xui64>
+// CHECK-DAG:     %[[K:.*]] = arith.constant 2 : i64
+// CHECK-DAG:     %[[M:.*]] = arith.constant 4 : i64
+// CHECK:         arith.divui %{{.*}}, %[[K]] : i64
+// CHECK:         arith.remui %{{.*}}, %[[K]] : i64
+// CHECK:         arith.muli %{{.*}}, %[[M]] : i64
+// CHECK-NEXT:    arith.subi
+// CHECK:         %[[A:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<4xi64>
+// CHECK:         %[[C:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<4xi64>
+// CHECK:         %[[R:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<4xi64>
+// CHECK:         linalg.map ins(%[[A]], %[[C]], %[[R]] : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>)
+// CHECK:           arith.divui
+// CHECK:           arith.addi
 // CHECK:         linalg.map { arith.trunci
-// CHECK:         %[[R:.*]] = tensor.bitcast %{{.*}} : tensor<4xi8> to tensor<4xui8>
-// CHECK:         return %[[R]]
+// CHECK:         %[[RES:.*]] = tensor.bitcast %{{.*}} : tensor<4xi8> to tensor<4xui8>
+// CHECK:         return %[[RES]]
 func.func @mean_ui8(%x: tensor<8x4xui8>) -> tensor<4xui8> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %xs = shard.shard %x to %s annotate_for_users : tensor<8x4xui8>
@@ -201,19 +212,29 @@ func.func @others(%x: tensor<8x4xf32>, %k: tensor<8x4xi32>, %b: tensor<8x4xi1>)
 
 // The count a mean divides by: the static sizes of the reduced dims, times
 // the size of a dynamic one (held whole by every process: split dims are
-// static); an integer mean of an empty set is 0.
+// static), here divided by the 2 processes into the local count m. The
+// signed combination floors (E - F * km < 0 moves F down) and then
+// truncates toward zero; a mean of an empty set (km = 0) is 0.
 shard.grid @grid(shape = 2)
 // CHECK-LABEL: func.func @mean_dynamic
 // CHECK-SAME:    %[[X:.*]]: tensor<4x?xi32>
-// CHECK:         %[[T:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<i32>
+// CHECK:         %[[W:.*]] = linalg.map { arith.extsi } ins(%[[X]] : tensor<4x?xi32>) outs(%{{.*}} : tensor<4x?xi64>)
+// CHECK:         reduce.mean %[[W]] axes [0, 1] : tensor<4x?xi64> -> tensor<i64>
+// CHECK:         reduce.sum %[[W]] axes [0, 1] : tensor<4x?xi64> -> tensor<i64>
 // CHECK:         %[[D:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<4x?xi32>
 // CHECK:         %[[C:.*]] = arith.muli {{.*}}%[[D]]{{.*}} : index
 // CHECK:         %[[N:.*]] = arith.index_castui %[[C]] : index to i64
-// CHECK:         %[[E:.*]] = arith.cmpi eq, %[[N]], %[[ZERO:.*]] : i64
-// CHECK:         %[[DIV:.*]] = arith.select %[[E]], %{{.*}}, %[[N]] : i64
-// CHECK:         linalg.map ins(%{{.*}} : tensor<i64>)
-// CHECK:           %[[Q:.*]] = arith.divsi %{{.*}}, %[[DIV]] : i64
-// CHECK:           arith.select %[[E]], %[[ZERO]], %[[Q]] : i64
+// CHECK:         %[[M:.*]] = arith.divui %[[N]], %{{.*}} : i64
+// CHECK:         arith.divsi
+// CHECK:         arith.remsi
+// CHECK:         arith.muli %{{.*}}, %[[M]] : i64
+// CHECK-COUNT-3: shard.all_reduce
+// CHECK:         linalg.map ins
+// CHECK:           arith.divsi
+// CHECK:           arith.cmpi slt
+// CHECK:           arith.cmpi slt
+// CHECK:           arith.cmpi ne
+// CHECK:         linalg.map { arith.trunci
 func.func @mean_dynamic(%x: tensor<8x?xi32>) -> tensor<i32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %xs = shard.shard %x to %s annotate_for_users : tensor<8x?xi32>

@@ -10,7 +10,8 @@
 //  - empty axes, and reductions that keep their unit dims, fold to the input;
 //  - static axes are normalized in place (sorted, non-negative);
 //  - constant inputs fold to a constant, with the exact semantics of each op
-//    (wrapping integers, f32 accumulation for f16/bf16, NaN modes, -0.0);
+//    (wrapping integers, the exact integer mean, integer l2 and logs in
+//    f64, f32 accumulation for f16/bf16, NaN modes, -0.0);
 //  - a constant axes operand becomes the static list;
 //  - reductions over size-1 dimensions only become a reshape (and |x| for
 //    reduce.l1, x * x for reduce.sum_square).
@@ -27,6 +28,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/APSInt.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
@@ -239,9 +241,50 @@ static llvm::APInt getIntegerIdentity(ReductionKind kind, unsigned width,
   }
 }
 
+/// Folds an integer reduction of a kind that computes integers in f64 (l2,
+/// log_sum, log_sum_exp): the input converted to f64, folded as f64, and
+/// each result converted back rounded by `rounding`, saturating (NaN gives
+/// 0), as `arith.fptosi`/`fptoui` of the clamped value in the lowering.
+static DenseElementsAttr foldIntegerInF64(ReductionKind kind,
+                                          IntRounding rounding,
+                                          DenseElementsAttr input,
+                                          const OutputIndexMap &map,
+                                          int64_t count,
+                                          RankedTensorType resultType) {
+  auto elementType = cast<IntegerType>(input.getElementType());
+  bool isUnsigned = elementType.isUnsigned();
+  constexpr auto rne = llvm::APFloat::rmNearestTiesToEven;
+  MLIRContext *context = input.getContext();
+  auto f64 = Float64Type::get(context);
+  SmallVector<llvm::APFloat> wide;
+  wide.reserve(input.getNumElements());
+  for (const llvm::APInt &value : input.getValues<llvm::APInt>()) {
+    llvm::APFloat converted(llvm::APFloat::IEEEdouble());
+    converted.convertFromAPInt(value, /*IsSigned=*/!isUnsigned, rne);
+    wide.push_back(converted);
+  }
+  auto wideInput = DenseElementsAttr::get(
+      cast<ShapedType>(input.getType()).clone(f64), wide);
+  DenseElementsAttr folded =
+      foldFloat(kind, NanMode::propagate, wideInput, map, count,
+                resultType.clone(f64));
+  auto mode = rounding == IntRounding::nearest_even
+                  ? llvm::APFloat::rmNearestTiesToEven
+                  : llvm::APFloat::rmTowardZero;
+  SmallVector<llvm::APInt> results;
+  for (const llvm::APFloat &value : folded.getValues<llvm::APFloat>()) {
+    // convertToInteger saturates out-of-range values and gives 0 for NaN.
+    llvm::APSInt result(elementType.getWidth(), isUnsigned);
+    bool isExact = false;
+    (void)value.convertToInteger(result, mode, &isExact);
+    results.push_back(result);
+  }
+  return DenseElementsAttr::get(resultType, results);
+}
+
 /// Folds an integer (or i1) reduction: wrapping arithmetic, and for the
-/// mean a division of the wrapped sum truncating toward zero (0 for an
-/// empty set).
+/// mean the exact sum (on 128 bits) divided truncating toward zero (0 for
+/// an empty set).
 static DenseElementsAttr foldInteger(ReductionKind kind,
                                      DenseElementsAttr input,
                                      const OutputIndexMap &map, int64_t count,
@@ -249,8 +292,11 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
   auto elementType = cast<IntegerType>(input.getElementType());
   unsigned width = elementType.getWidth();
   bool isUnsigned = elementType.isUnsigned();
+  // The mean's sum does not wrap: 128 bits hold the sum of any foldable
+  // number of 64-bit values.
+  unsigned accWidth = kind == ReductionKind::mean ? 128 : width;
   SmallVector<llvm::APInt> acc(map.numOutputs,
-                               getIntegerIdentity(kind, width, isUnsigned));
+                               getIntegerIdentity(kind, accWidth, isUnsigned));
 
   auto values = input.getValues<llvm::APInt>();
   for (int64_t linear = 0, e = input.getNumElements(); linear < e; ++linear) {
@@ -267,8 +313,10 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
       result += value * value;
       break;
     case ReductionKind::sum:
-    case ReductionKind::mean:
       result += value;
+      break;
+    case ReductionKind::mean:
+      result += isUnsigned ? value.zext(accWidth) : value.sext(accWidth);
       break;
     case ReductionKind::prod:
       result *= value;
@@ -290,19 +338,17 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
     case ReductionKind::l2:
     case ReductionKind::log_sum:
     case ReductionKind::log_sum_exp:
-      llvm_unreachable("float-only reduction on integers");
+      llvm_unreachable("folded in f64 by foldIntegerInF64");
     }
   }
   if (kind == ReductionKind::mean) {
-    // The quotient is computed on 128 bits, where neither operand wraps.
-    llvm::APInt divisor(128, count);
+    llvm::APInt divisor(accWidth, count);
     for (llvm::APInt &sum : acc) {
       if (count == 0) {
         sum = llvm::APInt::getZero(width);
         continue;
       }
-      sum = isUnsigned ? sum.zext(128).udiv(divisor).trunc(width)
-                       : sum.sext(128).sdiv(divisor).trunc(width);
+      sum = (isUnsigned ? sum.udiv(divisor) : sum.sdiv(divisor)).trunc(width);
     }
   }
   return DenseElementsAttr::get(resultType, acc);
@@ -328,6 +374,7 @@ static std::optional<int64_t> getNumElementsIfSmall(ArrayRef<int64_t> shape) {
 
 /// Folds a reduction of the constant `input` over the normalized `axes`.
 static Attribute foldConstantReduction(ReductionKind kind, NanMode nanMode,
+                                       IntRounding rounding,
                                        Attribute inputAttr,
                                        ArrayRef<int64_t> axes,
                                        Type resultType) {
@@ -354,6 +401,8 @@ static Attribute foldConstantReduction(ReductionKind kind, NanMode nanMode,
     count *= inputType.getDimSize(dim);
   if (isa<FloatType>(input.getElementType()))
     return foldFloat(kind, nanMode, input, map, count, rankedResult);
+  if (computesIntegersInF64(kind))
+    return foldIntegerInF64(kind, rounding, input, map, count, rankedResult);
   return foldInteger(kind, input, map, count, rankedResult);
 }
 
@@ -393,7 +442,8 @@ static OpFoldResult foldReduction(OpTy op,
 
   if (Attribute folded =
           foldConstantReduction(OpTy::kKind, getNanModeOf(op),
-                                adaptor.getInput(), *normalized, resultType))
+                                getRoundingOf(op), adaptor.getInput(),
+                                *normalized, resultType))
     return folded;
 
   // Canonical static axes are sorted and non-negative: update in place.

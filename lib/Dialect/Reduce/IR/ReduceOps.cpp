@@ -65,15 +65,11 @@ StringRef mlir::reduce::stringifyReductionKind(ReductionKind kind) {
 
 namespace {
 /// The element types a kind accepts.
-enum class ElementClass { numeric, floats, bools };
+enum class ElementClass { numeric, bools };
 } // namespace
 
 static ElementClass getElementClass(ReductionKind kind) {
   switch (kind) {
-  case ReductionKind::l2:
-  case ReductionKind::log_sum:
-  case ReductionKind::log_sum_exp:
-    return ElementClass::floats;
   case ReductionKind::logical_and:
   case ReductionKind::logical_or:
     return ElementClass::bools;
@@ -85,8 +81,6 @@ static ElementClass getElementClass(ReductionKind kind) {
 bool mlir::reduce::isSupportedElementType(ReductionKind kind, Type type) {
   bool isFloat = type.isF16() || type.isBF16() || type.isF32() || type.isF64();
   switch (getElementClass(kind)) {
-  case ElementClass::floats:
-    return isFloat;
   case ElementClass::bools:
     return type.isSignlessInteger(1);
   case ElementClass::numeric:
@@ -103,8 +97,6 @@ bool mlir::reduce::isSupportedElementType(ReductionKind kind, Type type) {
 
 StringRef mlir::reduce::getSupportedElementTypesText(ReductionKind kind) {
   switch (getElementClass(kind)) {
-  case ElementClass::floats:
-    return "f16, bf16, f32 or f64";
   case ElementClass::bools:
     return "i1";
   case ElementClass::numeric:
@@ -469,6 +461,14 @@ static LogicalResult verifyReduction(OpTy op) {
            << resultType << " is incompatible with the inferred type "
            << *inferred
            << " (it may be more or less static, never contradict it)";
+  if constexpr (hasRounding(OpTy::kKind)) {
+    if (op.getRounding() != IntRounding::toward_zero &&
+        !isa<IntegerType>(inputType.getElementType()))
+      return op.emitOpError("rounding '")
+             << stringifyIntRounding(op.getRounding())
+             << "' applies to integer element types only, found "
+             << inputType.getElementType();
+  }
   if (axesOperand && !matchConstantAxes(axesOperand))
     return verifyRuntimeAxesResult(op, inputType, resultType);
   return success();
@@ -583,7 +583,8 @@ template <typename... OpTys>
 Value createByKind(OpBuilder &builder, Location loc, ReductionKind kind,
                    Value input, std::optional<ArrayRef<int64_t>> axes,
                    Value axesOperand, bool keepDims, EmptyAxesMode emptyAxes,
-                   NanMode nanMode, ReductionOpList<OpTys...>) {
+                   NanMode nanMode, IntRounding rounding,
+                   ReductionOpList<OpTys...>) {
   Value result;
   auto tryOne = [&](auto tag) {
     using OpTy = typename decltype(tag)::type;
@@ -594,6 +595,8 @@ Value createByKind(OpBuilder &builder, Location loc, ReductionKind kind,
                                   emptyAxes);
     if constexpr (hasNanMode(OpTy::kKind))
       op.setNanMode(nanMode);
+    if constexpr (hasRounding(OpTy::kKind))
+      op.setRounding(rounding);
     result = op.getResult();
     return true;
   };
@@ -605,7 +608,7 @@ Value createByKind(OpBuilder &builder, Location loc, ReductionKind kind,
 FailureOr<Value> mlir::reduce::createReduction(
     OpBuilder &builder, Location loc, ReductionKind kind, Value input,
     std::optional<ArrayRef<int64_t>> axes, Value axesOperand, bool keepDims,
-    EmptyAxesMode emptyAxes, NanMode nanMode) {
+    EmptyAxesMode emptyAxes, NanMode nanMode, IntRounding rounding) {
   // Inference checks every rule that does not involve the result type; the
   // inferred type then satisfies the rest, so the builders cannot fail.
   auto emitAtLocation = [&]() {
@@ -616,6 +619,13 @@ FailureOr<Value> mlir::reduce::createReduction(
   if (failed(inferResultType(emitAtLocation, kind, input.getType(),
                              axesOperand, axes, keepDims, emptyAxes)))
     return failure();
+  if (rounding != IntRounding::toward_zero &&
+      !isa<IntegerType>(getElementTypeOrSelf(input.getType()))) {
+    emitAtLocation() << "rounding '" << stringifyIntRounding(rounding)
+                     << "' applies to integer element types only, found "
+                     << getElementTypeOrSelf(input.getType());
+    return failure();
+  }
   return createByKind(builder, loc, kind, input, axes, axesOperand, keepDims,
-                      emptyAxes, nanMode, AllReductionOps());
+                      emptyAxes, nanMode, rounding, AllReductionOps());
 }

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Dialect/Reduce/Transforms/ShardingInterfaceImpl.h"
+#include "reduce/Dialect/Reduce/IR/IntegerResults.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
@@ -58,6 +59,7 @@ struct ReductionInfo {
   std::optional<SmallVector<int64_t>> axes;
   bool keepDims;
   NanMode nanMode;
+  IntRounding rounding;
 };
 
 ReductionInfo getInfo(Operation *op) {
@@ -67,6 +69,7 @@ ReductionInfo getInfo(Operation *op) {
     info.input = reduction.getInput();
     info.keepDims = reduction.getKeepDims();
     info.nanMode = getNanModeOf(reduction);
+    info.rounding = getRoundingOf(reduction);
     auto inputType = dyn_cast<RankedTensorType>(info.input.getType());
     if (reduction.hasStaticAxes() && inputType) {
       std::optional<ArrayRef<int64_t>> staticAxes = reduction.getAxes();
@@ -158,8 +161,8 @@ shard::ReductionKind getCollectiveKind(ReductionKind kind) {
 Value mapElements(ImplicitLocOpBuilder &b, ValueRange inputs,
                   Type elementType,
                   function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
-  auto type = cast<RankedTensorType>(inputs.front().getType());
-  Value init = tensor::EmptyOp::create(b, type.getShape(), elementType);
+  Value init = tensor::EmptyOp::create(
+      b, tensor::getMixedSizes(b, b.getLoc(), inputs.front()), elementType);
   auto map = linalg::MapOp::create(
       b, inputs, init, [&](OpBuilder &nested, Location loc, ValueRange args) {
         linalg::YieldOp::create(nested, loc, fn(nested, loc, args));
@@ -168,7 +171,8 @@ Value mapElements(ImplicitLocOpBuilder &b, ValueRange inputs,
 }
 
 /// Converts the elements of `value` to `elementType` (float extension or
-/// truncation, integer extension or truncation of i1/i8).
+/// truncation, integer extension or truncation, integer to float; signless
+/// types, integers read as unsigned when `isUnsigned`).
 Value convertElements(ImplicitLocOpBuilder &b, Value value, Type elementType,
                       bool isUnsigned = true) {
   Type from = cast<RankedTensorType>(value.getType()).getElementType();
@@ -176,6 +180,12 @@ Value convertElements(ImplicitLocOpBuilder &b, Value value, Type elementType,
     return value;
   return mapElements(
       b, value, elementType, [&](OpBuilder &nb, Location loc, ValueRange x) {
+        if (!isa<FloatType>(from) && isa<FloatType>(elementType))
+          return isUnsigned
+                     ? arith::UIToFPOp::create(nb, loc, elementType, x[0])
+                           .getResult()
+                     : arith::SIToFPOp::create(nb, loc, elementType, x[0])
+                           .getResult();
         if (isa<FloatType>(from))
           return from.getIntOrFloatBitWidth() <
                          elementType.getIntOrFloatBitWidth()
@@ -265,13 +275,12 @@ Value getReducedCount(ImplicitLocOpBuilder &b, const ReductionInfo &info,
 Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
                Value total, Value count, Type resultElementType) {
   Type type = cast<RankedTensorType>(total.getType()).getElementType();
-  bool isUnsigned = resultElementType.isUnsignedInteger();
   switch (info.kind) {
   case ReductionKind::mean: {
-    Value count64 =
-        b.createOrFold<arith::IndexCastUIOp>(b.getI64Type(), count);
     if (isa<FloatType>(type)) {
       // 0 / 0 is NaN, the op's mean of an empty set.
+      Value count64 =
+          b.createOrFold<arith::IndexCastUIOp>(b.getI64Type(), count);
       Value n = b.createOrFold<arith::UIToFPOp>(type, count64);
       Value divided = mapElements(
           b, total, type, [&](OpBuilder &nb, Location loc, ValueRange x) {
@@ -279,36 +288,8 @@ Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
           });
       return convertElements(b, divided, resultElementType);
     }
-    // The wrapped sum widened to i64, divided truncating toward zero (the
-    // op's integer mean; 0 for an empty set), then truncated back.
-    Type i64 = b.getI64Type();
-    Type signless = b.getIntegerType(type.getIntOrFloatBitWidth());
-    Value sum = total;
-    if (type != signless)
-      sum = tensor::BitcastOp::create(
-          b, cast<RankedTensorType>(total.getType()).clone(signless), total);
-    Value wide = convertElements(b, sum, i64, isUnsigned);
-    Value zero = arith::ConstantIntOp::create(b, i64, 0);
-    Value one = arith::ConstantIntOp::create(b, i64, 1);
-    Value empty = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::eq,
-                                                count64, zero);
-    Value divisor = b.createOrFold<arith::SelectOp>(empty, one, count64);
-    Value quotient =
-        mapElements(b, wide, i64, [&](OpBuilder &nb, Location loc,
-                                      ValueRange x) {
-          Value q = isUnsigned
-                        ? arith::DivUIOp::create(nb, loc, x[0], divisor)
-                              .getResult()
-                        : arith::DivSIOp::create(nb, loc, x[0], divisor)
-                              .getResult();
-          return arith::SelectOp::create(nb, loc, empty, zero, q).getResult();
-        });
-    Value narrow = convertElements(b, quotient, signless);
-    if (signless == resultElementType)
-      return narrow;
-    return tensor::BitcastOp::create(
-        b, cast<RankedTensorType>(narrow.getType()).clone(resultElementType),
-        narrow);
+    // Integer means are combined exactly by combineIntegerMean.
+    llvm_unreachable("finalize of an integer mean");
   }
   case ReductionKind::l2:
   case ReductionKind::log_sum: {
@@ -323,6 +304,176 @@ Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
   default:
     return convertElements(b, total, resultElementType);
   }
+}
+
+/// Returns `value` with a signless element type (a `tensor.bitcast` of an
+/// unsigned one).
+Value toSignless(ImplicitLocOpBuilder &b, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type elementType = type.getElementType();
+  if (!elementType.isUnsignedInteger())
+    return value;
+  return tensor::BitcastOp::create(
+      b, type.clone(b.getIntegerType(elementType.getIntOrFloatBitWidth())),
+      value);
+}
+
+/// Returns the signless `value` with the element type `elementType` of the
+/// same width (a `tensor.bitcast` to an unsigned one).
+Value fromSignless(ImplicitLocOpBuilder &b, Value value, Type elementType) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == elementType)
+    return value;
+  return tensor::BitcastOp::create(b, type.clone(elementType), value);
+}
+
+/// The reduction of `localInput` by the op of `info` across the reduction
+/// group over `gridAxes`: the partial reduction of the local block, the
+/// combination of the partials (a collective or a gather), and the op's
+/// finalization, into `resultElementType`.
+FailureOr<Value> combineAcrossGroup(ImplicitLocOpBuilder &b,
+                                    const ReductionInfo &info,
+                                    Value localInput, shard::GridOp grid,
+                                    ArrayRef<GridAxis> gridAxes,
+                                    Type resultElementType) {
+  Type elementType = getElementTypeOrSelf(localInput);
+  ReductionKind partialKind = getPartialKind(info.kind);
+  FailureOr<Value> partial = createReduction(
+      b, b.getLoc(), partialKind, localInput, ArrayRef<int64_t>(*info.axes),
+      Value(), info.keepDims, EmptyAxesMode::noop, info.nanMode);
+  if (failed(partial))
+    return failure();
+
+  Value total;
+  if (combinesByGather(info.kind, elementType)) {
+    Value gathered = gatherPartials(b, *partial, grid, gridAxes);
+    FailureOr<Value> combined = createReduction(
+        b, b.getLoc(), info.kind, gathered, ArrayRef<int64_t>{0}, Value(),
+        /*keepDims=*/false, EmptyAxesMode::noop, info.nanMode);
+    if (failed(combined))
+      return failure();
+    total = *combined;
+  } else {
+    // 16-bit floats are combined (and finalized) in f32, bools as bytes.
+    Type collectiveType = elementType;
+    if (isa<FloatType>(elementType) &&
+        elementType.getIntOrFloatBitWidth() < 32)
+      collectiveType = b.getF32Type();
+    else if (elementType.isInteger(1))
+      collectiveType = b.getI8Type();
+    Value widened = convertElements(b, *partial, collectiveType);
+    total = shard::AllReduceOp::create(b, widened, grid.getSymName(),
+                                       gridAxes,
+                                       getCollectiveKind(partialKind));
+  }
+  Value count = info.kind == ReductionKind::mean
+                    ? getReducedCount(b, info, localInput)
+                    : Value();
+  return finalize(b, info, total, count, resultElementType);
+}
+
+/// The exact integer mean across the reduction group (see reduce.mean).
+/// Every process holds `m` of the `k * m` reduced elements of a result (a
+/// split dim divides evenly). On 64-bit values (narrower ones widened in a
+/// copy of the local input), each process computes its exact local mean
+/// `q` and the remainder `r = s - q * m` of its wrapped local sum `s`
+/// (|r| < m, so the wrapped arithmetic is exact), and splits
+/// `q = k * a + c`. The sums `A`, `C`, `R` of `a`, `c`, `r` over the group
+/// cannot overflow, and the total is `k * m * A + E` with
+/// `E = m * C + R` (|E| < m * k^2 + k * m). With `F = floor(E / (k * m))`,
+/// the mean is `A + F`, plus 1 when that is negative and `E` is not a
+/// multiple of `k * m` (truncation toward zero).
+FailureOr<Value> combineIntegerMean(ImplicitLocOpBuilder &b,
+                                    const ReductionInfo &info,
+                                    Value localInput, shard::GridOp grid,
+                                    ArrayRef<GridAxis> gridAxes) {
+  Type elementType = getElementTypeOrSelf(localInput);
+  bool isUnsigned = elementType.isUnsignedInteger();
+  Type i64 = b.getI64Type();
+  Value wide = convertElements(b, toSignless(b, localInput), i64, isUnsigned);
+  if (isUnsigned)
+    wide = fromSignless(b, wide, b.getIntegerType(64, /*isSigned=*/false));
+  auto reduceLocal = [&](ReductionKind kind) -> FailureOr<Value> {
+    FailureOr<Value> local = createReduction(
+        b, b.getLoc(), kind, wide, ArrayRef<int64_t>(*info.axes), Value(),
+        info.keepDims);
+    if (failed(local))
+      return failure();
+    return toSignless(b, *local);
+  };
+  FailureOr<Value> q = reduceLocal(ReductionKind::mean);
+  FailureOr<Value> s = reduceLocal(ReductionKind::sum);
+  if (failed(q) || failed(s))
+    return failure();
+
+  int64_t groupSize = 1;
+  for (GridAxis axis : gridAxes)
+    groupSize *= grid.getShape()[axis];
+  Value k = arith::ConstantIntOp::create(b, i64, groupSize);
+  Value global = b.createOrFold<arith::IndexCastUIOp>(
+      i64, getReducedCount(b, info, localInput));
+  Value m = b.createOrFold<arith::DivUIOp>(global, k);
+  auto divide = [&](OpBuilder &nb, Location loc, Value x, Value y) {
+    return isUnsigned ? arith::DivUIOp::create(nb, loc, x, y).getResult()
+                      : arith::DivSIOp::create(nb, loc, x, y).getResult();
+  };
+  auto map = [&](ValueRange inputs,
+                 function_ref<Value(OpBuilder &, Location, ValueRange)> fn) {
+    return mapElements(b, inputs, i64, fn);
+  };
+  auto allReduceSum = [&](Value value) -> Value {
+    return shard::AllReduceOp::create(b, value, grid.getSymName(), gridAxes,
+                                      shard::ReductionKind::Sum);
+  };
+  Value a = map({*q}, [&](OpBuilder &nb, Location loc, ValueRange x) {
+    return divide(nb, loc, x[0], k);
+  });
+  Value c = map({*q}, [&](OpBuilder &nb, Location loc, ValueRange x) {
+    return isUnsigned ? arith::RemUIOp::create(nb, loc, x[0], k).getResult()
+                      : arith::RemSIOp::create(nb, loc, x[0], k).getResult();
+  });
+  Value r = map({*q, *s}, [&](OpBuilder &nb, Location loc, ValueRange x) {
+    Value qm = arith::MulIOp::create(nb, loc, x[0], m);
+    return arith::SubIOp::create(nb, loc, x[1], qm).getResult();
+  });
+  Value sumA = allReduceSum(a), sumC = allReduceSum(c), sumR = allReduceSum(r);
+  Value mean = map({sumA, sumC, sumR}, [&](OpBuilder &nb, Location loc,
+                                            ValueRange x) {
+    Value zero = arith::ConstantIntOp::create(nb, loc, i64, 0);
+    Value one = arith::ConstantIntOp::create(nb, loc, i64, 1);
+    Value km = arith::MulIOp::create(nb, loc, k, m);
+    // No element is reduced when m is 0: then A, C and R are 0 too.
+    Value kmIsZero =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq, km, zero);
+    Value divisor = arith::SelectOp::create(nb, loc, kmIsZero, one, km);
+    Value e = arith::AddIOp::create(
+        nb, loc, arith::MulIOp::create(nb, loc, m, x[1]), x[2]);
+    Value f = divide(nb, loc, e, divisor);
+    if (isUnsigned)
+      return arith::AddIOp::create(nb, loc, x[0], f).getResult();
+    // Truncated to floored: E - F * km < 0 moves F down by one.
+    Value rem = arith::SubIOp::create(
+        nb, loc, e, arith::MulIOp::create(nb, loc, f, divisor));
+    Value remNegative =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::slt, rem, zero);
+    f = arith::SubIOp::create(
+        nb, loc, f, arith::ExtUIOp::create(nb, loc, i64, remNegative));
+    rem = arith::SelectOp::create(
+        nb, loc, remNegative, arith::AddIOp::create(nb, loc, rem, divisor),
+        rem);
+    Value floored = arith::AddIOp::create(nb, loc, x[0], f);
+    // Floored to truncated: a negative mean with a remainder moves up.
+    Value negative = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::slt,
+                                           floored, zero);
+    Value inexact =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ne, rem, zero);
+    Value up = arith::AndIOp::create(nb, loc, negative, inexact);
+    return arith::AddIOp::create(nb, loc, floored,
+                                 arith::ExtUIOp::create(nb, loc, i64, up))
+        .getResult();
+  });
+  auto signless = b.getIntegerType(elementType.getIntOrFloatBitWidth());
+  return fromSignless(b, convertElements(b, mean, signless), elementType);
 }
 
 struct ReductionShardingInterface {
@@ -403,42 +554,39 @@ struct ReductionShardingInterface {
       ImplicitLocOpBuilder b(op->getLoc(), builder);
       Type elementType = getElementTypeOrSelf(info.input);
       Type resultElementType = getElementTypeOrSelf(op->getResult(0));
-      ReductionKind partialKind = getPartialKind(info.kind);
-      FailureOr<Value> partial = createReduction(
-          b, op->getLoc(), partialKind, partitionedOperands.front(),
-          ArrayRef<int64_t>(*info.axes), Value(), info.keepDims,
-          EmptyAxesMode::noop, info.nanMode);
-      if (failed(partial))
-        return failure();
-
-      Value total;
-      if (combinesByGather(info.kind, elementType)) {
-        Value gathered = gatherPartials(b, *partial, grid, gridAxes);
-        FailureOr<Value> combined = createReduction(
-            b, op->getLoc(), info.kind, gathered, ArrayRef<int64_t>{0},
-            Value(), /*keepDims=*/false, EmptyAxesMode::noop, info.nanMode);
-        if (failed(combined))
-          return failure();
-        total = *combined;
+      Value localInput = partitionedOperands.front();
+      FailureOr<Value> combined;
+      if (isa<IntegerType>(elementType) &&
+          info.kind == ReductionKind::mean) {
+        combined = combineIntegerMean(b, info, localInput, grid, gridAxes);
+      } else if (isa<IntegerType>(elementType) &&
+                 computesIntegersInF64(info.kind)) {
+        // Computed in f64 on a copy of the local input, converted back as
+        // the op converts its f64 result.
+        bool isUnsigned = elementType.isUnsignedInteger();
+        Value wide = convertElements(b, toSignless(b, localInput),
+                                     b.getF64Type(), isUnsigned);
+        combined = combineAcrossGroup(b, info, wide, grid, gridAxes,
+                                      b.getF64Type());
+        if (succeeded(combined)) {
+          auto signless = b.getIntegerType(elementType.getIntOrFloatBitWidth());
+          combined = fromSignless(
+              b,
+              mapElements(b, *combined, signless,
+                          [&](OpBuilder &nb, Location loc, ValueRange x) {
+                            return createSaturatingFloatToInt(
+                                nb, loc, x[0], signless, isUnsigned,
+                                info.rounding);
+                          }),
+              resultElementType);
+        }
       } else {
-        // 16-bit floats are combined (and finalized) in f32, bools as
-        // bytes.
-        Type collectiveType = elementType;
-        if (isa<FloatType>(elementType) &&
-            elementType.getIntOrFloatBitWidth() < 32)
-          collectiveType = b.getF32Type();
-        else if (elementType.isInteger(1))
-          collectiveType = b.getI8Type();
-        Value widened = convertElements(b, *partial, collectiveType);
-        total = shard::AllReduceOp::create(b, widened, grid.getSymName(),
-                                           gridAxes,
-                                           getCollectiveKind(partialKind));
+        combined = combineAcrossGroup(b, info, localInput, grid, gridAxes,
+                                      resultElementType);
       }
-      Value count =
-          info.kind == ReductionKind::mean
-              ? getReducedCount(b, info, partitionedOperands.front())
-              : Value();
-      Value result = finalize(b, info, total, count, resultElementType);
+      if (failed(combined))
+        return failure();
+      Value result = *combined;
       // The partitioned result has the local shape: its kept dims may be
       // split too.
       Type localType = resultShardings.front()

@@ -199,6 +199,38 @@ one("run_sum_13_uint32", "ReduceSum", 13, u32,
     u32.sum(axis=1, dtype=np.uint32), axes_input=[1], keepdims=0)
 
 # Axes from a Constant node (a tensor, and value_ints).
+# Integer cases of ONNX Runtime's reduction_ops_test.cc: the mean does not
+# overflow; L2, LogSum and LogSumExp are computed in a wide float type and
+# truncated toward zero into the input's type.
+big32 = np.full(3, 2000000000, np.int32)
+one("run_mean_13_int32_large", "ReduceMean", 13, big32,
+    np.array([2000000000], np.int32))
+big64 = np.full(3, 4 * 10**18, np.int64)
+one("run_mean_18_int64_large", "ReduceMean", 18, big64,
+    np.array([4 * 10**18], np.int64))
+neg64 = np.array([-(2**63), -(2**63), 5], np.int64)
+one("run_mean_13_int64_negative", "ReduceMean", 13, neg64,
+    np.array(-6148914691236517203, np.int64), keepdims=0)
+u64 = np.full(4, 2**64 - 1, np.uint64)
+one("run_mean_13_uint64_large", "ReduceMean", 13, u64,
+    np.array([2**64 - 1], np.uint64))
+l2x = np.arange(1, 13, dtype=np.int32).reshape(3, 2, 2)
+one("run_l2_13_int32", "ReduceL2", 13, l2x, np.array([15, 20], np.int32),
+    axes=[0, 2], keepdims=0)
+one("run_l2_18_int32_wide", "ReduceL2", 18, np.array([50000, 50000], np.int32),
+    np.array(70710, np.int32), keepdims=0)
+one("run_l2_13_int64_negative", "ReduceL2", 13, np.array([-4], np.int64),
+    np.array([4], np.int64))
+one("run_l2_13_uint32", "ReduceL2", 13, l2x.astype(np.uint32),
+    np.array([[2, 5], [7, 10], [13, 16]], np.uint32), axes=[2], keepdims=0)
+one("run_log_sum_exp_13_int32", "ReduceLogSumExp", 13,
+    np.array([5, 5, 3], np.int32), np.array([5], np.int32))
+one("run_log_sum_18_int64", "ReduceLogSum", 18,
+    np.array([[1, 2, 3], [10, 20, 30]], np.int64),
+    np.array([1, 4], np.int64), axes_input=[1], keepdims=0)
+one("run_log_sum_exp_18_uint64", "ReduceLogSumExp", 18,
+    np.array([[0, 1], [40, 40]], np.uint64), np.array([1, 40], np.uint64),
+    axes_input=[1], keepdims=0)
 write("run_constant_axes", [
     helper.make_node("Constant", [], ["axes"], value=numpy_helper.from_array(
         np.array([-1, 0], np.int64))),
@@ -255,7 +287,7 @@ def bad(name, nodes, inputs=(("data", x),), outputs=("y",), opset=13,
 
 bad("bad_op", [helper.make_node("ArgMax", ["data"], ["y"], name="argmax")])
 bad("bad_type", [reduce_node("ReduceL2", ["data"])],
-    inputs=[("data", i32)])
+    inputs=[("data", b)])
 bad("bad_attribute", [reduce_node("ReduceMin", ["data"],
                                   select_last_index=1)])
 bad("bad_opset", [reduce_node("ReduceSum", ["data"])], opset=21)

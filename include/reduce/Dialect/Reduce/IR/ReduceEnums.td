@@ -31,6 +31,14 @@ def Reduce_EmptyAxesMode : I32Enum<"EmptyAxesMode",
   let cppNamespace = "::mlir::reduce";
 }
 
+def Reduce_IntRounding : I32Enum<"IntRounding",
+    "how reduce.l2 rounds its float result into an integer element type", [
+      I32EnumCase<"toward_zero", 0>,
+      I32EnumCase<"nearest_even", 1>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
 def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
     "how reduce-vectorize rewrites one linalg reduction", [
       I32EnumCase<"split_short_rows", 0>,

@@ -55,6 +55,18 @@ bool isSupportedElementType(ReductionKind kind, Type type);
 /// them ("f16, bf16, f32 or f64", ...).
 StringRef getSupportedElementTypesText(ReductionKind kind);
 
+/// Returns true for the kinds with a `rounding` property (l2).
+constexpr bool hasRounding(ReductionKind kind) {
+  return kind == ReductionKind::l2;
+}
+
+/// Returns true for the kinds that compute integer inputs in f64 and
+/// convert the result back (l2, log_sum, log_sum_exp).
+constexpr bool computesIntegersInF64(ReductionKind kind) {
+  return kind == ReductionKind::l2 || kind == ReductionKind::log_sum ||
+         kind == ReductionKind::log_sum_exp;
+}
+
 /// Returns true for the kinds with a `nan_mode` property (min and max).
 constexpr bool hasNanMode(ReductionKind kind) {
   return kind == ReductionKind::min || kind == ReductionKind::max;
@@ -140,13 +152,14 @@ ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn) {
 /// op would be invalid (an element type the kind rejects, an axis out of
 /// range, a repeated static axis, ...) emits the verifier's diagnostic at
 /// `loc`, creates nothing and returns failure. `nanMode` applies to min and
-/// max only.
-FailureOr<Value> createReduction(OpBuilder &builder, Location loc,
-                                 ReductionKind kind, Value input,
-                                 std::optional<ArrayRef<int64_t>> axes,
-                                 Value axesOperand, bool keepDims,
-                                 EmptyAxesMode emptyAxes = EmptyAxesMode::noop,
-                                 NanMode nanMode = NanMode::propagate);
+/// max only, `rounding` to l2 only (and to integer element types only).
+FailureOr<Value>
+createReduction(OpBuilder &builder, Location loc, ReductionKind kind,
+                Value input, std::optional<ArrayRef<int64_t>> axes,
+                Value axesOperand, bool keepDims,
+                EmptyAxesMode emptyAxes = EmptyAxesMode::noop,
+                NanMode nanMode = NanMode::propagate,
+                IntRounding rounding = IntRounding::toward_zero);
 
 /// Returns the NaN mode of `op`: its property for min and max, else the
 /// default (which the other kinds ignore).
@@ -156,6 +169,16 @@ NanMode getNanModeOf(OpTy op) {
     return op.getNanMode();
   else
     return NanMode::propagate;
+}
+
+/// Returns the integer rounding of `op`: its property for l2, else the
+/// default.
+template <typename OpTy>
+IntRounding getRoundingOf(OpTy op) {
+  if constexpr (hasRounding(OpTy::kKind))
+    return op.getRounding();
+  else
+    return IntRounding::toward_zero;
 }
 
 } // namespace reduce

@@ -33,10 +33,6 @@ def Reduce_Element : AnyTypeOf<[F16, BF16, F32, F64, I8, I16, I32, I64,
 
 def Reduce_Tensor : TensorOf<[Reduce_Element]>;
 
-def Reduce_Float : AnyTypeOf<[F16, BF16, F32, F64], "f16, bf16, f32 or f64">;
-
-def Reduce_FloatTensor : TensorOf<[Reduce_Float]>;
-
 def Reduce_BoolTensor : TensorOf<[I1]>;
 
 def Reduce_AxesTensor : TensorOf<[AnySignlessInteger]>;
@@ -88,11 +84,11 @@ defvar ReduceCommonDescription = [{
     of an input dim that can be kept at that position.
 
     **Element types.** The numeric ops (`sum`, `l1`, `sum_square`, `prod`,
-    `mean`, `min`, `max`) take f16, bf16, f32, f64, i8/i16/i32/i64
-    (signless integers are signed) and ui8/ui16/ui32/ui64; `l2`, `log_sum`
-    and `log_sum_exp` take the float types only; `logical_and` and
-    `logical_or` take i1 only. The result element type is the input element
-    type. Any other type (index, complex, f8, ...) is rejected.
+    `mean`, `min`, `max`, `l2`, `log_sum`, `log_sum_exp`) take f16, bf16,
+    f32, f64, i8/i16/i32/i64 (signless integers are signed) and
+    ui8/ui16/ui32/ui64; `logical_and` and `logical_or` take i1 only. The
+    result element type is the input element type. Any other type (index,
+    complex, f8, ...) is rejected.
 
     **Size-0 dimensions.** Reducing over a dimension of size 0 gives the
     identity of the reduction.
@@ -216,6 +212,22 @@ class Reduce_NanModeReductionOp<string mnemonic>
                        # typeFormat;
 }
 
+/// The integer paragraph shared by reduce.l2, reduce.log_sum and
+/// reduce.log_sum_exp.
+defvar ReduceIntegerViaF64Description = [{
+
+    **Integers.** As ONNX Runtime and OpenVINO compute them: the input is
+    converted to f64, the op is computed there as for f64 (so squares do
+    not wrap: the L2 norm of i32 `[50000, 50000]` is `70710`), and the f64
+    result is converted to the element type, truncating toward zero
+    (`log_sum_exp` of i32 `[5, 5, 3]` is `5`). The conversion saturates: a
+    result above the type's range gives its largest value (the L2 norm of
+    i32 `[-2147483648]` is `2147483647`), one below it the lowest (the log
+    of a zero sum, `-inf`, gives the type's lowest value; 0 for unsigned
+    types), and NaN (the log of a negative sum) gives 0. (ONNX Runtime's
+    C++ cast is undefined there; on x86 it gives the lowest value.)
+}];
+
 /// The NaN paragraph shared by reduce.min and reduce.max.
 defvar ReduceNanModeDescription = [{
 
@@ -309,10 +321,13 @@ def Reduce_MeanOp : Reduce_ReductionOp<"mean"> {
 
     **Arithmetic.** Floats: the sum as `reduce.sum` computes it (f16 and
     bf16 in f32), divided once by the count converted to the accumulator
-    type, then rounded. Integers: the sum wraps modulo 2^bits as for
-    `reduce.sum`, and is then divided by the count truncating toward zero
-    (as C++ integer division; signless values divide as signed, unsigned as
-    unsigned).
+    type, then rounded. Integers: the exact mean, truncated toward zero
+    (signless values divide as signed, unsigned as unsigned). The sum does
+    not wrap: it is accumulated in i64 for i8/i16/i32 (and their unsigned
+    forms) and in i128 for i64/ui64, so the mean of values that fit the type
+    fits it too (ONNX Runtime's mean of three int32 `2000000000` is
+    `2000000000`). i64 holds every sum of fewer than 2^32 32-bit values; a
+    result that reduces more (a 16 GiB input) may wrap.
 
     **Identity.** Neither specification defines the mean of an empty set.
     We chose what the arithmetic gives for floats, `0 / 0`, which is NaN
@@ -341,17 +356,22 @@ def Reduce_SumSquareOp : Reduce_ReductionOp<"sum_square"> {
   }], ReduceCommonDescription);
 }
 
-def Reduce_L2Op : Reduce_ReductionOp<"l2", Reduce_FloatTensor> {
+def Reduce_L2Op : Reduce_ReductionOp<"l2"> {
+  let arguments = !con(commonArgs, (ins
+    DefaultValuedProp<EnumProp<Reduce_IntRounding>,
+                      "::mlir::reduce::IntRounding::toward_zero">:$rounding));
+  let assemblyFormat = commonFormat # [{ (`rounding` $rounding^)? }]
+                       # typeFormat;
   let summary = "Euclidean norm over the given axes (ReduceL2)";
   let description = !strconcat([{
     Computes the L2 norm, `sqrt(sum(x * x))`, of `input` over `axes`, as
-    OpenVINO ReduceL2-4 and ONNX ReduceL2 (up to opset 18), for float
-    element types.
+    OpenVINO ReduceL2-4 and ONNX ReduceL2 (up to opset 18).
 
     Example:
 
     ```mlir
     %r = reduce.l2 %x axes [2] keep_dims : tensor<3x2x2xf32> -> tensor<3x2x1xf32>
+    %n = reduce.l2 %y axes [1] rounding nearest_even : tensor<3x2xi32> -> tensor<3xi32>
     ```
 
     **Arithmetic.** One pass: the squares are summed as `reduce.sum_square`
@@ -361,17 +381,21 @@ def Reduce_L2Op : Reduce_ReductionOp<"l2", Reduce_FloatTensor> {
     rescaled. The identity is 0. With empty axes the result is the
     elementwise `sqrt(x * x)`, the norm of a single element.
 
-    **Integers.** Not accepted: the OpenVINO reference and ONNX cast a
-    float square root back to the integer type, which this dialect leaves
-    to an explicit conversion.
-  }], ReduceCommonDescription);
+    **Rounding.** For integer element types the `rounding` property says
+    how the f64 norm becomes an integer: `toward_zero` (the default; ONNX
+    Runtime: ReduceL2 of int32 `[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]`
+    over axes 0 and 2 is `[15, 20]`) or `nearest_even` (OpenVINO, whose
+    reference converts its f32 result back with rounding: the norm of
+    `[5, 6]` is `8`). Both saturate as described below. A float element
+    type takes only the default.
+  }], ReduceIntegerViaF64Description, ReduceCommonDescription);
 }
 
-def Reduce_LogSumOp : Reduce_ReductionOp<"log_sum", Reduce_FloatTensor> {
+def Reduce_LogSumOp : Reduce_ReductionOp<"log_sum"> {
   let summary = "natural log of the sum over the given axes (ReduceLogSum)";
   let description = !strconcat([{
     Computes `log(sum(x))` of `input` over `axes`, as ONNX ReduceLogSum (up
-    to opset 18), for float element types.
+    to opset 18).
 
     Example:
 
@@ -384,17 +408,16 @@ def Reduce_LogSumOp : Reduce_ReductionOp<"log_sum", Reduce_FloatTensor> {
     type. `log(0)` is `-inf` (so is the identity, the value over a size-0
     dimension), the log of a negative sum is NaN. With empty axes the result
     is the elementwise `log(x)`.
-  }], ReduceCommonDescription);
+  }], ReduceIntegerViaF64Description, ReduceCommonDescription);
 }
 
 def Reduce_LogSumExpOp
-    : Reduce_ReductionOp<"log_sum_exp", Reduce_FloatTensor> {
+    : Reduce_ReductionOp<"log_sum_exp"> {
   let summary = "log of the sum of exponentials over the given axes "
                 "(ReduceLogSumExp)";
   let description = !strconcat([{
     Computes `log(sum(exp(x)))` of `input` over `axes`, as ONNX
-    ReduceLogSumExp (up to opset 18), for float element types, without
-    overflow.
+    ReduceLogSumExp (up to opset 18), without overflow.
 
     Example:
 
@@ -417,8 +440,8 @@ def Reduce_LogSumExpOp
     exponentials that the one pass flushes to 0 move its sums by at most
     `2^-30` of themselves.
     With empty axes the result is the input (the shift makes
-    `log(exp(x - x)) + x` exact).
-  }], ReduceCommonDescription);
+    `log(exp(x - x)) + x` exact; for integers too).
+  }], ReduceIntegerViaF64Description, ReduceCommonDescription);
 }
 
 def Reduce_LogicalAndOp
