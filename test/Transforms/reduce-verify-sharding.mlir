@@ -103,3 +103,21 @@ func.func @offsets(%x: tensor<64x4xf32>) -> tensor<4xf32> {
   %r = reduce.sum %xs axes [0] : tensor<64x4xf32> -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Upstream's verifier: a grid axis that splits two dims.
+shard.grid @grid(shape = 2x2)
+func.func @axis_twice(%x: tensor<64x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{grid axis duplicated}}
+  %s = shard.sharding @grid split_axes = [[0], [0]] : !shard.sharding
+  %xs = shard.shard %x to %s annotate_for_users : tensor<64x4xf32>
+  %r = reduce.sum %xs axes [0] : tensor<64x4xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// Upstream's verifier: a grid of rank 0.
+// expected-error @+1 {{rank of grid is expected to be a positive integer}}
+shard.grid @grid(shape = [])

@@ -303,9 +303,11 @@ int main(int argc, char **argv) {
         return fail(std::move(err));
       continue;
     }
-    // An unranked result is printed with the shape the call computed.
+    // An unranked result is printed with the shape the call computed, and
+    // so is a result gathered from the processes of a job (whose signature
+    // is one process's block).
     TensorSignature type = function->getResults()[index];
-    if (!type.ranked)
+    if (!type.ranked || job)
       type = {type.elementType, llvm::to_vector(result.getShape())};
     llvm::outs() << type.str() << " = ";
     printNested(llvm::outs(), result.getView());

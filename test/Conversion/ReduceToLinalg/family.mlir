@@ -150,20 +150,24 @@ func.func @mean_dynamic_keep_dims_f64(%input: tensor<4x?xf64>) -> tensor<4x1xf64
   return %0 : tensor<4x1xf64>
 }
 
-/// Signed integer mean: the wrapped i32 sum, sign-extended, divided by the
-/// count truncating toward zero (arith.divsi), 0 for an empty set.
+/// Signed integer mean: each i32 sign-extended in the body and summed in
+/// i64 (the sum does not wrap), divided by the count truncating toward zero
+/// (arith.divsi), 0 for an empty set, truncated to i32.
 // CHECK-LABEL: func.func @mean_axis1_i32(
-// CHECK:         %[[SUM:.*]] = linalg.reduce
-// CHECK:           arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<4xi64>)
+// CHECK:         %[[SUM:.*]] = linalg.reduce ins(%{{.*}} : tensor<4x8xi32>) outs(%[[INIT]] : tensor<4xi64>) dimensions = [1]
+// CHECK-NEXT:      (%[[IN:.*]]: i32, %[[ACC:.*]]: i64) {
+// CHECK-NEXT:        %[[EXT:.*]] = arith.extsi %[[IN]] : i32 to i64
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addi %[[EXT]], %[[ACC]] : i64
+// CHECK-NEXT:        linalg.yield %[[ADD]] : i64
 // CHECK:         %[[COUNT:.*]] = arith.constant 8 : i64
-// CHECK:         linalg.map ins(%[[SUM]] : tensor<4xi32>) outs(%{{.*}} : tensor<4xi32>)
-// CHECK-NEXT:      (%[[S:.*]]: i32, %{{.*}}: i32) {
-// CHECK-NEXT:        %[[WIDE:.*]] = arith.extsi %[[S]] : i32 to i64
+// CHECK:         linalg.map ins(%[[SUM]] : tensor<4xi64>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK-NEXT:      (%[[S:.*]]: i64, %{{.*}}: i32) {
 // CHECK-NEXT:        %[[ZERO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:        %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:        %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]], %[[ZERO]] : i64
 // CHECK-NEXT:        %[[DIVISOR:.*]] = arith.select %[[EMPTY]], %[[ONE]], %[[COUNT]] : i64
-// CHECK-NEXT:        %[[Q:.*]] = arith.divsi %[[WIDE]], %[[DIVISOR]] : i64
+// CHECK-NEXT:        %[[Q:.*]] = arith.divsi %[[S]], %[[DIVISOR]] : i64
 // CHECK-NEXT:        %[[R:.*]] = arith.select %[[EMPTY]], %[[ZERO]], %[[Q]] : i64
 // CHECK-NEXT:        %[[NARROW:.*]] = arith.trunci %[[R]] : i64 to i32
 // CHECK-NEXT:        linalg.yield %[[NARROW]] : i32
@@ -172,12 +176,15 @@ func.func @mean_axis1_i32(%input: tensor<4x8xi32>) -> tensor<4xi32> {
   return %0 : tensor<4xi32>
 }
 
-/// Unsigned integer mean: zero-extended, arith.divui by the dynamic count.
+/// Unsigned integer mean: zero-extended to i64 in the body, arith.divui by
+/// the dynamic count.
 // CHECK-LABEL: func.func @mean_axis0_ui16(
 // CHECK:         %[[DIM:.*]] = tensor.dim
+// CHECK:         linalg.reduce
+// CHECK:           arith.extui %{{.*}} : i16 to i64
+// CHECK:           arith.addi %{{.*}}, %{{.*}} : i64
 // CHECK:         %[[COUNT:.*]] = arith.index_castui %[[DIM]] : index to i64
 // CHECK:         linalg.map
-// CHECK:           arith.extui %{{.*}} : i16 to i64
 // CHECK:           arith.cmpi eq, %[[COUNT]], %{{.*}} : i64
 // CHECK:           arith.divui
 // CHECK:           arith.trunci %{{.*}} : i64 to i16
@@ -185,6 +192,68 @@ func.func @mean_axis1_i32(%input: tensor<4x8xi32>) -> tensor<4xi32> {
 func.func @mean_axis0_ui16(%input: tensor<?x8xui16>) -> tensor<8xui16> {
   %0 = reduce.mean %input axes [0] : tensor<?x8xui16> -> tensor<8xui16>
   return %0 : tensor<8xui16>
+}
+
+/// 64-bit integer means sum in i128, where no sum of 64-bit values wraps;
+/// the count is zero-extended to i128 for the division.
+// CHECK-LABEL: func.func @mean_axis1_i64(
+// CHECK:         linalg.reduce ins(%{{.*}} : tensor<4x8xi64>) outs(%{{.*}} : tensor<4xi128>)
+// CHECK:           arith.extsi %{{.*}} : i64 to i128
+// CHECK:           arith.addi %{{.*}}, %{{.*}} : i128
+// CHECK:         linalg.map ins(%{{.*}} : tensor<4xi128>) outs(%{{.*}} : tensor<4xi64>)
+// CHECK:           arith.extui %{{.*}} : i64 to i128
+// CHECK:           arith.divsi %{{.*}}, %{{.*}} : i128
+// CHECK:           arith.trunci %{{.*}} : i128 to i64
+func.func @mean_axis1_i64(%input: tensor<4x8xi64>) -> tensor<4xi64> {
+  %0 = reduce.mean %input axes [1] : tensor<4x8xi64> -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+/// Integer l2: each element converted to f64 in the body (arith.sitofp),
+/// squared and summed in f64; the finalizer takes the square root, rounds
+/// (math.trunc; math.roundeven for `rounding nearest_even`) and converts
+/// saturating: the type's maximum at or above 2^31, its minimum below
+/// -2^31, 0 for NaN.
+// CHECK-LABEL: func.func @l2_axis1_i32(
+// CHECK:         linalg.reduce ins(%{{.*}} : tensor<4x8xi32>) outs(%{{.*}} : tensor<4xf64>)
+// CHECK-NEXT:      (%[[IN:.*]]: i32, %[[ACC:.*]]: f64) {
+// CHECK-NEXT:        %[[F:.*]] = arith.sitofp %[[IN]] : i32 to f64
+// CHECK-NEXT:        %[[SQ:.*]] = arith.mulf %[[F]], %[[F]] : f64
+// CHECK-NEXT:        %[[ADD:.*]] = arith.addf %[[SQ]], %[[ACC]] : f64
+// CHECK-NEXT:        linalg.yield %[[ADD]] : f64
+// CHECK:         linalg.map ins(%{{.*}} : tensor<4xf64>) outs(%{{.*}} : tensor<4xi32>)
+// CHECK-NEXT:      (%[[S:.*]]: f64, %{{.*}}: i32) {
+// CHECK-NEXT:        %[[ROOT:.*]] = math.sqrt %[[S]] : f64
+// CHECK-NEXT:        %[[T:.*]] = math.trunc %[[ROOT]] : f64
+// CHECK-DAG:         %[[HI:.*]] = arith.constant 0x41E0000000000000 : f64
+// CHECK-DAG:         %[[LO:.*]] = arith.constant 0xC1E0000000000000 : f64
+// CHECK-DAG:         %[[I:.*]] = arith.fptosi %[[T]] : f64 to i32
+// CHECK-DAG:         %[[ABOVE:.*]] = arith.cmpf oge, %[[T]], %[[HI]] : f64
+// CHECK-DAG:         %[[BELOW:.*]] = arith.cmpf olt, %[[T]], %[[LO]] : f64
+// CHECK-DAG:         %[[NAN:.*]] = arith.cmpf uno, %[[T]], %[[T]] : f64
+// CHECK:             %[[R1:.*]] = arith.select %[[ABOVE]], %{{.*}}, %[[I]] : i32
+// CHECK:             %[[R2:.*]] = arith.select %[[BELOW]], %{{.*}}, %[[R1]] : i32
+// CHECK:             %[[R3:.*]] = arith.select %[[NAN]], %{{.*}}, %[[R2]] : i32
+// CHECK-NEXT:        linalg.yield %[[R3]] : i32
+func.func @l2_axis1_i32(%input: tensor<4x8xi32>) -> tensor<4xi32> {
+  %0 = reduce.l2 %input axes [1] : tensor<4x8xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+/// OpenVINO's rounding, and an unsigned log_sum_exp: uitofp in both passes,
+/// fptoui with 0 as the lower bound.
+// CHECK-LABEL: func.func @l2_rounding_and_lse_ui32(
+// CHECK:         math.sqrt
+// CHECK-NEXT:    math.roundeven
+// CHECK:         arith.uitofp %{{.*}} : i32 to f64
+// CHECK:         math.exp
+// CHECK:         math.log
+// CHECK:         math.trunc
+// CHECK:         arith.fptoui %{{.*}} : f64 to i32
+func.func @l2_rounding_and_lse_ui32(%x: tensor<4x8xi16>, %y: tensor<4x8xui32>) -> (tensor<4xi16>, tensor<4xui32>) {
+  %0 = reduce.l2 %x axes [1] rounding nearest_even : tensor<4x8xi16> -> tensor<4xi16>
+  %1 = reduce.log_sum_exp %y axes [1] : tensor<4x8xui32> -> tensor<4xui32>
+  return %0, %1 : tensor<4xi16>, tensor<4xui32>
 }
 
 /// Integer sum of squares: the wrapping x * x fused into the body.

@@ -284,11 +284,9 @@ def expected(op, x, p, t):
             r = np.multiply.reduce(pu, axis=-1) & np.uint64(mask)
         elif op == "sum_square":
             r = np.add.reduce(u * u, axis=-1) & np.uint64(mask)
-        else:  # mean: the wrapped sum, divided truncating toward zero
-            s = np.add.reduce(u, axis=-1) & np.uint64(mask)
-            s = [int(v) for v in s.reshape(-1)]
-            if np.iinfo(NP_TYPES[t]).min < 0:
-                s = [v - (1 << bits) if v >> (bits - 1) else v for v in s]
+        else:  # mean: the exact sum, divided truncating toward zero
+            rows = x.reshape(int(np.prod(x.shape[:-1])), n)
+            s = [sum(int(v) for v in row) for row in rows]
             q = [0 if n == 0 else (abs(v) // n) * (1 if v >= 0 else -1)
                  for v in s]
             return np.array(q, dtype=object).reshape(x.shape[:-1]) \

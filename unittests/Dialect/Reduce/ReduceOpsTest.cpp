@@ -220,6 +220,8 @@ TEST_F(ReduceOpsTest, CreateReductionByKind) {
 
 TEST_F(ReduceOpsTest, CreateReductionRejectsInvalidOps) {
   Value ints = makeValue(type("tensor<3x4xi32>"));
+  Value bools = makeValue(type("tensor<3x4xi1>"));
+  Value floats = makeValue(type("tensor<3x4xf32>"));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(insertionBlock);
   std::vector<std::string> messages;
@@ -228,8 +230,12 @@ TEST_F(ReduceOpsTest, CreateReductionRejectsInvalidOps) {
     return success();
   });
   size_t opsBefore = insertionBlock->getOperations().size();
-  EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::l2, ints,
+  EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::l2, bools,
                                      ArrayRef<int64_t>{0}, Value(), false)));
+  EXPECT_TRUE(failed(createReduction(
+      builder, loc, ReductionKind::l2, floats, ArrayRef<int64_t>{0}, Value(),
+      false, EmptyAxesMode::noop, NanMode::propagate,
+      IntRounding::nearest_even)));
   EXPECT_TRUE(failed(createReduction(builder, loc, ReductionKind::sum, ints,
                                      ArrayRef<int64_t>{1, -1}, Value(),
                                      false)));
@@ -238,12 +244,15 @@ TEST_F(ReduceOpsTest, CreateReductionRejectsInvalidOps) {
                                      EmptyAxesMode::all)));
   // Nothing was created.
   EXPECT_EQ(insertionBlock->getOperations().size(), opsBefore);
-  ASSERT_EQ(messages.size(), 3u);
-  EXPECT_EQ(messages[0], "'reduce.l2' op input element type 'i32' is not "
-                         "supported: expected f16, bf16, f32 or f64");
-  EXPECT_EQ(messages[1], "'reduce.sum' op axis -1 (at position 1) duplicates "
+  ASSERT_EQ(messages.size(), 4u);
+  EXPECT_EQ(messages[0], "'reduce.l2' op input element type 'i1' is not "
+                         "supported: expected f16, bf16, f32, f64, "
+                         "i8/i16/i32/i64 or ui8/ui16/ui32/ui64");
+  EXPECT_EQ(messages[1], "'reduce.l2' op rounding 'nearest_even' applies to "
+                         "integer element types only, found 'f32'");
+  EXPECT_EQ(messages[2], "'reduce.sum' op axis -1 (at position 1) duplicates "
                          "axis 1 (at position 0): both name dimension 1");
-  EXPECT_EQ(messages[2], "'reduce.sum' op 'empty_axes all' requires an axes "
+  EXPECT_EQ(messages[3], "'reduce.sum' op 'empty_axes all' requires an axes "
                          "operand, but the axes are static");
 }
 
@@ -293,9 +302,12 @@ TEST(ReduceHelpersTest, SupportedElementTypes) {
                  Type(b.getIntegerType(32, /*isSigned=*/true)),
                  Type(b.getIntegerType(7)), Type(b.getType<Float8E4M3FNType>())})
     EXPECT_FALSE(isSupportedElementType(ReductionKind::max, t));
-  // The float-only kinds and the logical ones.
+  // l2 and the logs take integers too; the logical ops take i1 only.
   EXPECT_TRUE(isSupportedElementType(ReductionKind::l2, b.getBF16Type()));
-  EXPECT_FALSE(isSupportedElementType(ReductionKind::log_sum, b.getI32Type()));
+  EXPECT_TRUE(isSupportedElementType(ReductionKind::log_sum, b.getI32Type()));
+  EXPECT_TRUE(isSupportedElementType(
+      ReductionKind::log_sum_exp, b.getIntegerType(64, /*isSigned=*/false)));
+  EXPECT_FALSE(isSupportedElementType(ReductionKind::l2, b.getI1Type()));
   EXPECT_TRUE(isSupportedElementType(ReductionKind::logical_or, b.getI1Type()));
   EXPECT_FALSE(
       isSupportedElementType(ReductionKind::logical_and, b.getI8Type()));
