@@ -7,10 +7,12 @@
 //===----------------------------------------------------------------------===//
 //
 // libFuzzer target: arbitrary bytes are parsed as IR; every module that
-// verifies and uses only the reduce, func, arith and tensor dialects (the
-// pipeline's input language) goes through the full `reduce-to-llvm`
-// pipeline. The pipeline may reject an input with a diagnostic; it must not
-// crash, and when it succeeds the result must be LLVM dialect ops only.
+// verifies and uses only the reduce, func, arith, tensor and shard dialects
+// (the pipeline's input language) goes through the full `reduce-to-llvm`
+// pipeline, with the `distributed` option when it has a `shard.grid` (as
+// reduce-run sets it): shard annotations are hostile input too. The
+// pipeline may reject an input with a diagnostic; it must not crash, and
+// when it succeeds the result must be LLVM dialect ops only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -38,18 +41,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     r.insert<reduce::ReduceDialect>();
     registerAllDialects(r);
     registerAllExtensions(r);
+    reduce::registerPipelineExternalModels(r);
     return r;
   }();
   FuzzContext fuzz(registry);
   OwningOpRef<ModuleOp> module =
       fuzz.parse(llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module ||
-      !onlyUsesDialects(*module, {"reduce", "func", "arith", "tensor"}))
+      !onlyUsesDialects(*module,
+                        {"reduce", "func", "arith", "tensor", "shard"}))
     return 0;
 
   std::string before = print(*module);
   PassManager pm(&fuzz.get());
   reduce::ReduceToLLVMOptions options;
+  options.distributed = !module->getOps<shard::GridOp>().empty();
   reduce::buildReduceToLLVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return 0;

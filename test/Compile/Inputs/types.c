@@ -20,6 +20,12 @@ int main(void) {
   uint16_t shorts[4] = {1000, 2000, 3000, 60000}, shortSum = 0;
   int64_t longs[8] = {1, 2, 3, 4, -5, -6, -7, -8}, longSums[2];
   uint8_t bools[3] = {1, 0, 1}, boolsOut[3] = {0, 0, 0};
+  /* The sum (1.2e19) does not fit int64_t; the mean does. */
+  int64_t bigs[3] = {4000000000000000000, 4000000000000000000,
+                     4000000000000000000},
+          bigMean = 0;
+  /* The squares (2.5e9) do not fit int32_t; the norm does. */
+  int32_t wides[2] = {50000, 50000}, norm = 0;
   sum_i8_ui16_i64_arg2_t in;
   sum_i8_ui16_i64_result2_t out;
   int i;
@@ -47,6 +53,9 @@ int main(void) {
                 REDUCE_AOT_OK &&
             byteSum == 127 && shortSum == (uint16_t)66000 &&
             out.sizes[0] == 2 && longSums[0] == 10 && longSums[1] == -26);
+  check("mean_i64_l2_i32",
+        mean_i64_l2_i32(bigs, wides, &bigMean, &norm) == REDUCE_AOT_OK &&
+            bigMean == 4000000000000000000 && norm == 70710);
   check("pass_bool", pass_bool(bools, boolsOut) == REDUCE_AOT_OK &&
                          memcmp(bools, boolsOut, 3) == 0);
   printf("failures: %d\n", failures);

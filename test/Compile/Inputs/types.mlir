@@ -23,6 +23,15 @@ func.func @sum_i8_ui16_i64(%a: tensor<4xi8>, %b: tensor<4xui16>, %c: tensor<?x4x
   return %ra, %rb, %rc : tensor<i8>, tensor<ui16>, tensor<?xi64>
 }
 
+// The exact integer means (an i128 sum and division for i64) and an integer
+// l2 (computed in f64, truncated) in an object that links with libc and
+// libm.
+func.func @mean_i64_l2_i32(%a: tensor<3xi64>, %b: tensor<2xi32>) -> (tensor<i64>, tensor<i32>) {
+  %m = reduce.mean %a axes [0] : tensor<3xi64> -> tensor<i64>
+  %n = reduce.l2 %b axes [0] : tensor<2xi32> -> tensor<i32>
+  return %m, %n : tensor<i64>, tensor<i32>
+}
+
 func.func @pass_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
   return %x : tensor<3xi1>
 }

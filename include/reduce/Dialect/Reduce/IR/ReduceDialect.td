@@ -27,8 +27,9 @@ def Reduce_Dialect : Dialect {
     ReduceMean, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp up to opset
     18, and opset 20's ReduceMin/ReduceMax on bool) on value-semantic
     tensors, with their exact semantics: negative axes, empty axes,
-    `keep_dims`, size-0 dimensions, NaN handling, integer wrap-around and the
-    accumulation type of 16-bit floats.
+    `keep_dims`, size-0 dimensions, NaN handling, integer wrap-around (and
+    the exact integer mean, and integer l2 and logs computed in f64), and
+    the accumulation type of 16-bit floats.
 
     Every op reduces its `input` over a set of `axes`, given either as a
     static list (`axes [0, 2]`) or as a runtime tensor operand
