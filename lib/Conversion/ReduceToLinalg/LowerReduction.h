@@ -28,7 +28,8 @@ struct ReductionInfo {
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
   /// f64 for f32 products and for f32 with f64 accumulation of an additive
-  /// kind, i64 (i128 for 64-bit integers) for the integer mean, f64 for
+  /// kind, i32, i64 or i128 for the integer mean (see getMeanAccumulator
+  /// in ReduceToLinalg.cpp), f64 for
   /// integer l2, log_sum and log_sum_exp, else `elementType`.
   Type accType;
   /// True when the original element type is unsigned.

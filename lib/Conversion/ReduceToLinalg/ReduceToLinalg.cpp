@@ -179,7 +179,8 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
     unsigned width = intType.getWidth();
     info.elementType = info.accType = IntegerType::get(context, width);
     if (kind == ReductionKind::mean && width > 1)
-      // The exact mean: a sum that does not wrap (see reduce.mean).
+      // The exact mean: a sum that does not wrap (see reduce.mean);
+      // lowerReduction narrows it for a static count (getMeanAccumulator).
       info.accType = IntegerType::get(context, width < 64 ? 64 : 128);
     else if (computesIntegersInF64(kind))
       info.accType = Float64Type::get(context);
@@ -693,14 +694,17 @@ static Value createAllExpSumsExact(OpBuilder &b, Location loc, Value sums,
 }
 
 /// Returns `sum / count` truncating toward zero, 0 when `count` is 0: the
-/// integer mean, in the accumulator type (i64 or i128, where the sum did not
-/// wrap). `count` is an i64 that is at most the number of input elements.
+/// integer mean, in the accumulator type (i32, i64 or i128, where the sum
+/// did not wrap). `count` is an i64 that is at most the number of input
+/// elements, and fits an i32 accumulator (getMeanAccumulator).
 static Value createIntegerMean(OpBuilder &b, Location loc,
                                const ReductionInfo &info, Value sum,
                                Value count) {
   Type type = sum.getType();
-  if (count.getType() != type)
+  if (type.getIntOrFloatBitWidth() > 64)
     count = arith::ExtUIOp::create(b, loc, type, count);
+  else if (type.getIntOrFloatBitWidth() < 64)
+    count = arith::TruncIOp::create(b, loc, type, count);
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
   Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
   Value isEmpty =
@@ -819,11 +823,44 @@ static Value lowerLogSumExp(OpBuilder &b, Location loc,
   return ifOp.getResult(0);
 }
 
+/// Returns the accumulator of an integer mean of `width`-bit values over
+/// the dims `axes` of `inputType`: the narrowest of i32, i64 and i128 that
+/// holds the sum of every value of the reduced set when its size is static
+/// (n values of w bits sum to at most n * 2^(w-1) in magnitude, below
+/// 2^w * n unsigned), else i64 (i128 for 64-bit values).
+static Type getMeanAccumulator(MLIRContext *context, unsigned width,
+                               RankedTensorType inputType,
+                               ArrayRef<int64_t> axes) {
+  std::optional<uint64_t> count = 1;
+  for (int64_t dim : axes) {
+    int64_t size = inputType.getDimSize(dim);
+    if (ShapedType::isDynamic(size) || size < 0 ||
+        static_cast<uint64_t>(size) > (uint64_t(1) << 63) / *count) {
+      count.reset();
+      break;
+    }
+    *count *= size;
+  }
+  for (unsigned accWidth : {32u, 64u}) {
+    if (accWidth <= width)
+      continue;
+    if (count ? *count <= (uint64_t(1) << (accWidth - width)) : accWidth == 64)
+      return IntegerType::get(context, accWidth);
+  }
+  return IntegerType::get(context, 128);
+}
+
 Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
-                                   const ReductionInfo &info, Value input,
+                                   const ReductionInfo &givenInfo, Value input,
                                    ArrayRef<int64_t> axes, bool keepDims) {
-  Type originalElementType =
-      cast<RankedTensorType>(input.getType()).getElementType();
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Type originalElementType = inputType.getElementType();
+  ReductionInfo info = givenInfo;
+  if (info.kind == ReductionKind::mean && !info.accIsFloat() &&
+      info.accType != info.elementType)
+    info.accType = getMeanAccumulator(
+        b.getContext(), info.elementType.getIntOrFloatBitWidth(), inputType,
+        axes);
   input = bitcastElements(b, loc, input, info.elementType);
   SmallVector<OpFoldResult> inputSizes = tensor::getMixedSizes(b, loc, input);
 

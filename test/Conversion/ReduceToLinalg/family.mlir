@@ -209,6 +209,21 @@ func.func @mean_axis1_i64(%input: tensor<4x8xi64>) -> tensor<4xi64> {
   return %0 : tensor<4xi64>
 }
 
+/// A static count picks the narrowest exact accumulator: 300 i8 values sum
+/// to at most 300 * 128 in magnitude, so i32 (up to 2^24 values) holds it;
+/// the count is truncated to i32 for the division.
+// CHECK-LABEL: func.func @mean_axis1_i8_static(
+// CHECK:         linalg.reduce ins(%{{.*}} : tensor<5x300xi8>) outs(%{{.*}} : tensor<5xi32>)
+// CHECK:           arith.extsi %{{.*}} : i8 to i32
+// CHECK:         linalg.map ins(%{{.*}} : tensor<5xi32>) outs(%{{.*}} : tensor<5xi8>)
+// CHECK:           arith.trunci %{{.*}} : i64 to i32
+// CHECK:           arith.divsi %{{.*}}, %{{.*}} : i32
+// CHECK:           arith.trunci %{{.*}} : i32 to i8
+func.func @mean_axis1_i8_static(%input: tensor<5x300xi8>) -> tensor<5xi8> {
+  %0 = reduce.mean %input axes [1] : tensor<5x300xi8> -> tensor<5xi8>
+  return %0 : tensor<5xi8>
+}
+
 /// Integer l2: each element converted to f64 in the body (arith.sitofp),
 /// squared and summed in f64; the finalizer takes the square root, rounds
 /// (math.trunc; math.roundeven for `rounding nearest_even`) and converts

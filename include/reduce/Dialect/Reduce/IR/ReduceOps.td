@@ -323,11 +323,13 @@ def Reduce_MeanOp : Reduce_ReductionOp<"mean"> {
     bf16 in f32), divided once by the count converted to the accumulator
     type, then rounded. Integers: the exact mean, truncated toward zero
     (signless values divide as signed, unsigned as unsigned). The sum does
-    not wrap: it is accumulated in i64 for i8/i16/i32 (and their unsigned
-    forms) and in i128 for i64/ui64, so the mean of values that fit the type
-    fits it too (ONNX Runtime's mean of three int32 `2000000000` is
-    `2000000000`). i64 holds every sum of fewer than 2^32 32-bit values; a
-    result that reduces more (a 16 GiB input) may wrap.
+    not wrap, so the mean of values that fit the type fits it too (ONNX
+    Runtime's mean of three int32 `2000000000` is `2000000000`). Lowerings
+    accumulate it in the narrowest of i32, i64 and i128 that holds any sum
+    of the reduced count when that count is static (i8 rows of up to 2^24
+    values in i32), else in i64 (i128 for 64-bit values). i64 holds every
+    sum of up to 2^32 32-bit values: only a result of a dynamic count that
+    reduces more (a 16 GiB input) may wrap.
 
     **Identity.** Neither specification defines the mean of an empty set.
     We chose what the arithmetic gives for floats, `0 / 0`, which is NaN
