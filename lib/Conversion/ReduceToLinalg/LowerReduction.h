@@ -28,9 +28,10 @@ struct ReductionInfo {
   Type elementType;
   /// The type the data is computed and accumulated in: f32 for f16/bf16,
   /// f64 for f32 products and for f32 with f64 accumulation of an additive
-  /// kind, i32, i64 or i128 for the integer mean (see getMeanAccumulator
-  /// in ReduceToLinalg.cpp), f64 for
-  /// integer l2, log_sum and log_sum_exp, else `elementType`.
+  /// kind, i32, i64 or i128 for the integer mean (i64, or i128 for 64-bit
+  /// elements, which lowerReduction narrows when the reduced count is
+  /// static), f64 for integer l2, log_sum and log_sum_exp, else
+  /// `elementType`.
   Type accType;
   /// True when the original element type is unsigned.
   bool isUnsigned;

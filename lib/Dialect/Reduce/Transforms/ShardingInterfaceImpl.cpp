@@ -21,7 +21,10 @@
 //      with one row per process) reduced by the op itself,
 //   3. the op's finalization (the division of mean by the global count, the
 //      square root of l2, the log of log_sum).
-// 16-bit float partials of sums and products are combined in f32.
+// 16-bit float partials of sums and products are combined in f32. Integer
+// l2, log_sum and log_sum_exp run these steps in f64 on an f64 copy of the
+// local block, then convert as the op does; the integer mean is combined
+// exactly by combineIntegerMean (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
 
