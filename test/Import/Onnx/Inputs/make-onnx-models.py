@@ -225,6 +225,10 @@ one("run_l2_13_uint32", "ReduceL2", 13, l2x.astype(np.uint32),
     np.array([[2, 5], [7, 10], [13, 16]], np.uint32), axes=[2], keepdims=0)
 one("run_log_sum_exp_13_int32", "ReduceLogSumExp", 13,
     np.array([5, 5, 3], np.int32), np.array([5], np.int32))
+one("run_log_sum_exp_13_int32_axes", "ReduceLogSumExp", 13, l2x,
+    np.array([[[10], [12]]], np.int32), axes=[0, 2])
+one("run_log_sum_exp_13_int64_axes", "ReduceLogSumExp", 13,
+    l2x.astype(np.int64), np.array([[[10], [12]]], np.int64), axes=[0, 2])
 one("run_log_sum_18_int64", "ReduceLogSum", 18,
     np.array([[1, 2, 3], [10, 20, 30]], np.int64),
     np.array([1, 4], np.int64), axes_input=[1], keepdims=0)
