@@ -53,9 +53,9 @@ struct EigenReducer::Impl {
         result = expression;
     };
     if constexpr (std::is_same_v<T, bool>) {
-      if (op == Op::logicalAnd)
+      if (op == Op::logical_and)
         return assign(in.all(dims));
-      if (op == Op::logicalOr)
+      if (op == Op::logical_or)
         return assign(in.any(dims));
     } else {
       switch (op) {
@@ -72,13 +72,13 @@ struct EigenReducer::Impl {
         return assign(in.prod(dims));
       case Op::mean:
         return assign(in.mean(dims));
-      case Op::sumSquare:
+      case Op::sum_square:
         return assign(in.square().sum(dims));
       case Op::l2:
         if constexpr (std::is_floating_point_v<T>)
           return assign(in.square().sum(dims).sqrt());
         break;
-      case Op::logSum:
+      case Op::log_sum:
         if constexpr (std::is_floating_point_v<T>)
           return assign(in.sum(dims).log());
         break;

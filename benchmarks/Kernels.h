@@ -19,6 +19,8 @@
 #ifndef REDUCE_BENCHMARKS_KERNELS_H
 #define REDUCE_BENCHMARKS_KERNELS_H
 
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -26,26 +28,12 @@
 
 namespace bench {
 
-/// The ops of the reduce dialect, in the order of its `ReductionKind`
-/// (reduce-bench.cpp checks it).
-enum class Op {
-  sum,
-  l1,
-  min,
-  max,
-  prod,
-  mean,
-  l2,
-  sumSquare,
-  logSum,
-  logSumExp,
-  logicalAnd,
-  logicalOr
-};
+/// The ops of the reduce dialect: its `ReductionKind`, from ODS.
+using Op = mlir::reduce::ReductionKind;
 
 /// True for the ops whose data is bool (one byte per element, 0 or 1).
 inline bool isLogical(Op op) {
-  return op == Op::logicalAnd || op == Op::logicalOr;
+  return op == Op::logical_and || op == Op::logical_or;
 }
 
 /// out[b] = op over a, c of x[a][b][c] (row-major), what a C++ developer
@@ -98,7 +86,7 @@ public:
   explicit EigenReducer(int threads);
   ~EigenReducer();
   /// True when Eigen has a reduction for `op`.
-  static bool has(Op op) { return op != Op::logSumExp; }
+  static bool has(Op op) { return op != Op::log_sum_exp; }
   void reduceF32(Op op, const float *x, int64_t a, int64_t b, int64_t c,
                  float *out);
   void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,

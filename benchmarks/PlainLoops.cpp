@@ -95,7 +95,7 @@ static void reduceFloat(Op op, const float *x, int64_t a, int64_t b, int64_t c,
     for (int64_t j = 0; j < b; ++j)
       out[j] /= count;
     return;
-  case Op::sumSquare:
+  case Op::sum_square:
   case Op::l2:
     fold(x, a, b, c, out, 0.0f,
          [](float acc, float v, int64_t) { return acc + v * v; });
@@ -103,12 +103,12 @@ static void reduceFloat(Op op, const float *x, int64_t a, int64_t b, int64_t c,
       for (int64_t j = 0; j < b; ++j)
         out[j] = std::sqrt(out[j]);
     return;
-  case Op::logSum:
+  case Op::log_sum:
     fold(x, a, b, c, out, 0.0f, sum);
     for (int64_t j = 0; j < b; ++j)
       out[j] = std::log(out[j]);
     return;
-  case Op::logSumExp: {
+  case Op::log_sum_exp: {
     // Two passes: the max, then the sum of exp(x - shift).
     fold(x, a, b, c, out, -inf,
          [](float acc, float v, int64_t) { return maxOf(acc, v); });
@@ -123,8 +123,8 @@ static void reduceFloat(Op op, const float *x, int64_t a, int64_t b, int64_t c,
       out[j] = std::log(out[j]) + shift[j];
     return;
   }
-  case Op::logicalAnd:
-  case Op::logicalOr:
+  case Op::logical_and:
+  case Op::logical_or:
     break;
   }
   std::abort();
@@ -169,11 +169,11 @@ void reduceI32(Op op, const int32_t *x, int64_t a, int64_t b, int64_t c,
 
 void reduceBool(Op op, const uint8_t *x, int64_t a, int64_t b, int64_t c,
                 uint8_t *out) {
-  if (op == Op::logicalAnd)
+  if (op == Op::logical_and)
     return fold(
         x, a, b, c, out, uint8_t(1),
         [](uint8_t acc, uint8_t v, int64_t) -> uint8_t { return acc & v; });
-  if (op == Op::logicalOr)
+  if (op == Op::logical_or)
     return fold(
         x, a, b, c, out, uint8_t(0),
         [](uint8_t acc, uint8_t v, int64_t) -> uint8_t { return acc | v; });

@@ -140,29 +140,14 @@ std::vector<Workload> allWorkloads() {
 using bench::Op;
 
 /// Every op of the dialect, in the order the benchmark runs them.
-constexpr Op kAllOps[] = {Op::sum,       Op::l1,         Op::min,
-                          Op::max,       Op::prod,       Op::mean,
-                          Op::l2,        Op::sumSquare,  Op::logSum,
-                          Op::logSumExp, Op::logicalAnd, Op::logicalOr};
-
-// bench::Op lists the ops in the order of the dialect's ReductionKind
-// (Kernels.h keeps the C++ contenders free of MLIR headers).
-static_assert(int(Op::sum) == int(ReductionKind::sum) &&
-              int(Op::l1) == int(ReductionKind::l1) &&
-              int(Op::min) == int(ReductionKind::min) &&
-              int(Op::max) == int(ReductionKind::max) &&
-              int(Op::prod) == int(ReductionKind::prod) &&
-              int(Op::mean) == int(ReductionKind::mean) &&
-              int(Op::l2) == int(ReductionKind::l2) &&
-              int(Op::sumSquare) == int(ReductionKind::sum_square) &&
-              int(Op::logSum) == int(ReductionKind::log_sum) &&
-              int(Op::logSumExp) == int(ReductionKind::log_sum_exp) &&
-              int(Op::logicalAnd) == int(ReductionKind::logical_and) &&
-              int(Op::logicalOr) == int(ReductionKind::logical_or));
+constexpr Op kAllOps[] = {Op::sum,         Op::l1,          Op::min,
+                          Op::max,         Op::prod,        Op::mean,
+                          Op::l2,          Op::sum_square,  Op::log_sum,
+                          Op::log_sum_exp, Op::logical_and, Op::logical_or};
 
 /// The op's name in the dialect ("sum", "log_sum_exp", ...).
 const char *opName(Op op) {
-  return stringifyReductionKind(static_cast<ReductionKind>(op)).data();
+  return stringifyReductionKind(op).data();
 }
 
 /// Whether `op` runs on `w` (by the workload's element type: integer
@@ -195,11 +180,11 @@ constexpr InputKind kAllInputKinds[] = {InputKind::normal, InputKind::nearOne,
 InputKind inputKindOf(Op op) {
   switch (op) {
   case Op::prod:
-  case Op::logSum:
+  case Op::log_sum:
     return InputKind::nearOne;
-  case Op::logicalAnd:
+  case Op::logical_and:
     return InputKind::mostlyTrue;
-  case Op::logicalOr:
+  case Op::logical_or:
     return InputKind::mostlyFalse;
   default:
     return InputKind::normal;
@@ -270,7 +255,7 @@ void floatReference(Op op, const Workload &w, const float *x,
   switch (op) {
   case Op::min:
   case Op::max:
-  case Op::logSumExp: {
+  case Op::log_sum_exp: {
     bool isMin = op == Op::min;
     reference.assign(w.b, isMin ? inf : -inf);
     forEach([&](int64_t j, double v) {
@@ -279,7 +264,7 @@ void floatReference(Op op, const Workload &w, const float *x,
           : isMin                        ? std::min(r, v)
                                          : std::max(r, v);
     });
-    if (op != Op::logSumExp)
+    if (op != Op::log_sum_exp)
       return;
     std::vector<double> shift = reference, sum(w.b, 0.0);
     for (double &v : shift)
@@ -303,7 +288,7 @@ void floatReference(Op op, const Workload &w, const float *x,
       tolerance[j] = relative * std::fabs(reference[j]);
     return;
   }
-  case Op::sumSquare:
+  case Op::sum_square:
   case Op::l2:
     forEach([&](int64_t j, double v) { reference[j] += v * v; });
     for (int64_t j = 0; j < w.b; ++j) {
@@ -315,7 +300,7 @@ void floatReference(Op op, const Workload &w, const float *x,
   case Op::sum:
   case Op::l1:
   case Op::mean:
-  case Op::logSum:
+  case Op::log_sum:
     forEach([&](int64_t j, double v) {
       reference[j] += op == Op::l1 ? std::fabs(v) : v;
       magnitude[j] += std::fabs(v);
@@ -325,15 +310,15 @@ void floatReference(Op op, const Workload &w, const float *x,
       if (op == Op::mean) {
         reference[j] /= count;
         tolerance[j] /= count;
-      } else if (op == Op::logSum) {
+      } else if (op == Op::log_sum) {
         tolerance[j] /= std::fabs(reference[j]);
         reference[j] = std::log(reference[j]);
         tolerance[j] += std::ldexp(std::fabs(reference[j]), -20);
       }
     }
     return;
-  case Op::logicalAnd:
-  case Op::logicalOr:
+  case Op::logical_and:
+  case Op::logical_or:
     break;
   }
 }
@@ -808,7 +793,7 @@ int main(int argc, char **argv) {
             reference[j] = loadAsDouble(w.type, exactOut.getData(), j);
         } else {
           const uint8_t *x = static_cast<const uint8_t *>(input.getData());
-          bool isAnd = op == Op::logicalAnd;
+          bool isAnd = op == Op::logical_and;
           reference.assign(w.b, isAnd ? 1.0 : 0.0);
           for (int64_t i = 0; i < w.a; ++i)
             for (int64_t j = 0; j < w.b; ++j)

@@ -26,10 +26,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 // The wrapper returns a runtime status code unchanged when it is one of
 // these: keep the numbers equal.
 static_assert(static_cast<int64_t>(CReturnCode::axisOutOfRange) ==
@@ -151,17 +147,18 @@ static llvm::Error convertTensors(StringRef function, TypeRange types,
              std::to_string(index) + " has type '" + typeText + "'";
     };
     if (isa<UnrankedTensorType>(type))
-      return makeError(prefix() +
-                       ": unranked tensors are not supported by "
-                       "reduce-compile (their rank is known only at run "
-                       "time; expected a ranked tensor, e.g. with keep_dims "
-                       "or static axes)");
+      return llvm::createStringError(
+          prefix() + ": unranked tensors are not supported by "
+                     "reduce-compile (their rank is known only at run "
+                     "time; expected a ranked tensor, e.g. with keep_dims "
+                     "or static axes)");
     auto tensorType = dyn_cast<RankedTensorType>(type);
     std::optional<ElementType> elementType =
         tensorType ? toElementType(tensorType.getElementType()) : std::nullopt;
     if (!elementType)
-      return makeError(prefix() + "; expected a ranked tensor of f16, bf16, "
-                                  "f32, f64, i1, i8..i64 or ui8..ui64");
+      return llvm::createStringError(prefix() +
+                                     "; expected a ranked tensor of f16, bf16, "
+                                     "f32, f64, i1, i8..i64 or ui8..ui64");
     out.push_back({*elementType, llvm::to_vector(tensorType.getShape())});
   }
   return llvm::Error::success();
@@ -177,22 +174,24 @@ mlir::reduce::analyzeCInterface(ModuleOp module, llvm::StringRef prefix) {
       continue;
     StringRef name = func.getName();
     if (func.isDeclaration())
-      return makeError("function '" + name +
-                       "' is a declaration; expected public functions with "
-                       "bodies (make it private or define it)");
+      return llvm::createStringError(
+          "function '" + name +
+          "' is a declaration; expected public functions with "
+          "bodies (make it private or define it)");
     CFunction fn;
     fn.mlirName = name.str();
     fn.cName = (prefix + name).str();
     std::string problem = checkCName(fn.cName);
     if (!problem.empty())
-      return makeError("function '" + name + "': the C name '" + fn.cName +
-                       "' " + problem);
+      return llvm::createStringError("function '" + name + "': the C name '" +
+                                     fn.cName + "' " + problem);
     std::string macro = llvm::StringRef(fn.cName).upper();
     auto [it, inserted] = macroNames.try_emplace(macro, fn.cName);
     if (!inserted)
-      return makeError("functions '" + it->second + "' and '" + fn.cName +
-                       "' have the same header macro prefix '" + macro +
-                       "'; expected names that differ in more than case");
+      return llvm::createStringError(
+          "functions '" + it->second + "' and '" + fn.cName +
+          "' have the same header macro prefix '" + macro +
+          "'; expected names that differ in more than case");
     if (llvm::Error err = convertTensors(name, func.getArgumentTypes(),
                                          "argument", fn.arguments))
       return std::move(err);
@@ -202,7 +201,8 @@ mlir::reduce::analyzeCInterface(ModuleOp module, llvm::StringRef prefix) {
     interface.functions.push_back(std::move(fn));
   }
   if (interface.functions.empty())
-    return makeError("the module has no public function to export");
+    return llvm::createStringError(
+        "the module has no public function to export");
   return std::move(interface);
 }
 
@@ -211,8 +211,9 @@ llvm::Error mlir::reduce::recordLowering(CInterface &interface,
   for (CFunction &fn : interface.functions) {
     auto func = lowered.lookupSymbol<LLVM::LLVMFuncOp>(fn.mlirName);
     if (!func)
-      return makeError("function '" + fn.mlirName +
-                       "' is missing after lowering to the LLVM dialect");
+      return llvm::createStringError(
+          "function '" + fn.mlirName +
+          "' is missing after lowering to the LLVM dialect");
     fn.hasRuntimeStatus = func->hasAttr(kRuntimeChecksAttrName);
   }
   return llvm::Error::success();

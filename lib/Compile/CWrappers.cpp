@@ -30,10 +30,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// What memref.get_global stores as the allocated pointer of a constant
 /// (never freed; reduce-fresh-results should leave none among the results).
 static constexpr int64_t kGlobalAllocatedPointer = 0xdeadbeef;
@@ -396,12 +392,12 @@ llvm::Error WrapperBuilder::build() {
   LLVM::LLVMFunctionType implType = impl.getFunctionType();
   bool returnsValue = !isa<LLVM::LLVMVoidType>(implType.getReturnType());
   if (implType.getNumParams() != expectedParams || returnsValue == outParams)
-    return makeError("function '" + fn.mlirName +
-                     "': the lowered function takes " +
-                     llvm::Twine(implType.getNumParams()) + " parameters" +
-                     (returnsValue ? " and returns a value" : "") +
-                     "; expected " + llvm::Twine(expectedParams) +
-                     (outParams ? " returning nothing" : " returning results"));
+    return llvm::createStringError(
+        "function '" + fn.mlirName + "': the lowered function takes " +
+        llvm::Twine(implType.getNumParams()) + " parameters" +
+        (returnsValue ? " and returns a value" : "") + "; expected " +
+        llvm::Twine(expectedParams) +
+        (outParams ? " returning nothing" : " returning results"));
 
   entry = wrapper.addEntryBlock(b);
   returnBlock = b.createBlock(&wrapper.getBody(), wrapper.getBody().end(),
@@ -431,24 +427,28 @@ llvm::Error mlir::reduce::emitCWrappers(ModuleOp lowered,
   for (const CFunction &fn : interface.functions) {
     auto impl = symbols.lookup<LLVM::LLVMFuncOp>(fn.mlirName);
     if (!impl)
-      return makeError("function '" + fn.mlirName +
-                       "' is missing after lowering to the LLVM dialect");
+      return llvm::createStringError(
+          "function '" + fn.mlirName +
+          "' is missing after lowering to the LLVM dialect");
     std::string implName = getImplementationName(fn.mlirName);
     if (symbols.lookup(implName) || failed(symbols.rename(impl, implName)))
-      return makeError("function '" + fn.mlirName + "': cannot rename it to '" +
-                       implName + "'");
+      return llvm::createStringError("function '" + fn.mlirName +
+                                     "': cannot rename it to '" + implName +
+                                     "'");
     impls.push_back(impl);
   }
   for (const CFunction &fn : interface.functions)
     if (Operation *clash = symbols.lookup(fn.cName))
-      return makeError("the exported name '" + fn.cName +
-                       "' is already a symbol of the lowered module (" +
-                       clash->getName().getStringRef() +
-                       "); expected another name or --prefix");
+      return llvm::createStringError(
+          "the exported name '" + fn.cName +
+          "' is already a symbol of the lowered module (" +
+          clash->getName().getStringRef() +
+          "); expected another name or --prefix");
   auto copy = symbols.lookup<LLVM::LLVMFuncOp>(kCopyHelperName);
   if (!copy)
-    return makeError("the copy helper '" + kCopyHelperName +
-                     "' is missing; expected defineRuntimeSupport first");
+    return llvm::createStringError(
+        "the copy helper '" + kCopyHelperName +
+        "' is missing; expected defineRuntimeSupport first");
   LLVM::LLVMFuncOp free = getOrDeclareFree(lowered);
   for (auto [fn, impl] : llvm::zip_equal(interface.functions, impls)) {
     auto builder = ImplicitLocOpBuilder::atBlockEnd(impl.getLoc(),

@@ -30,10 +30,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 //===----------------------------------------------------------------------===//
 // FirstErrorCapture
 //===----------------------------------------------------------------------===//
@@ -60,7 +56,7 @@ FirstErrorCapture::~FirstErrorCapture() {
 llvm::Error FirstErrorCapture::takeError(const llvm::Twine &fallback) {
   std::string message = first.empty() ? fallback.str() : first;
   first.clear();
-  return makeError(message);
+  return llvm::createStringError(message);
 }
 
 //===----------------------------------------------------------------------===//
@@ -78,8 +74,8 @@ llvm::Error mlir::reduce::configurePipeline(ReduceToLLVMOptions &options,
     problem = problem.split('\n').first;
     if (problem.contains(": "))
       problem = problem.split(": ").second;
-    return makeError("invalid pipeline options '" + text + "'" +
-                     (problem.empty() ? "" : ": " + problem));
+    return llvm::createStringError("invalid pipeline options '" + text + "'" +
+                                   (problem.empty() ? "" : ": " + problem));
   }
   // The wrappers pass the static-shaped results as out-params.
   options.outParams = true;
@@ -97,9 +93,10 @@ llvm::Error mlir::reduce::configurePipeline(ReduceToLLVMOptions &options,
   // The backend stops with a fatal error on instructions the CPU lacks.
   bool hasRange = target.isNative ? hostHasRange() : target.hasRange;
   if (options.minimumLowering == MinimumLowering::Range && !hasRange)
-    return makeError("pipeline option minimum-lowering=range needs "
-                     "AVX-512DQ and AVX-512VL, which CPU '" +
-                     target.cpu + "' does not have");
+    return llvm::createStringError(
+        "pipeline option minimum-lowering=range needs "
+        "AVX-512DQ and AVX-512VL, which CPU '" +
+        target.cpu + "' does not have");
   return llvm::Error::success();
 }
 
@@ -117,9 +114,10 @@ mlir::reduce::lowerForC(ModuleOp module, const ReduceToLLVMOptions &options,
   // The C ABI has no notion of the process a call runs in.
   for (Operation &op : module.getBody()->getOperations())
     if (op.getName().getStringRef() == "shard.grid")
-      return makeError("the module has a shard.grid: a distributed module "
-                       "runs through reduce-run under mpirun, not as an "
-                       "object file (docs/distributed.md)");
+      return llvm::createStringError(
+          "the module has a shard.grid: a distributed module "
+          "runs through reduce-run under mpirun, not as an "
+          "object file (docs/distributed.md)");
 
   llvm::Expected<CInterface> interface = analyzeCInterface(module, prefix);
   if (!interface)

@@ -37,10 +37,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 mlir::reduce::createTargetMachine(llvm::StringRef cpu, unsigned optLevel) {
   static std::once_flag initTargets;
@@ -49,14 +45,16 @@ mlir::reduce::createTargetMachine(llvm::StringRef cpu, unsigned optLevel) {
     llvm::InitializeNativeTargetAsmPrinter();
   });
   if (optLevel > 3)
-    return makeError("optimization level " + llvm::Twine(optLevel) +
-                     " is out of range [0, 3]");
+    return llvm::createStringError("optimization level " +
+                                   llvm::Twine(optLevel) +
+                                   " is out of range [0, 3]");
   llvm::Triple triple(llvm::sys::getProcessTriple());
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return makeError("no target for '" + triple.str() + "': " + error);
+    return llvm::createStringError("no target for '" + triple.str() +
+                                   "': " + error);
 
   std::string cpuName, features;
   if (cpu == "native") {
@@ -72,16 +70,17 @@ mlir::reduce::createTargetMachine(llvm::StringRef cpu, unsigned optLevel) {
     std::unique_ptr<llvm::MCSubtargetInfo> generic(
         target->createMCSubtargetInfo(triple, "", ""));
     if (!generic || !generic->isCPUStringValid(cpuName))
-      return makeError("unknown CPU '" + cpu + "' for " + triple.str() +
-                       "; expected native, x86-64-v2, x86-64-v3, x86-64-v4 or "
-                       "a CPU that `llc -mcpu=help` lists");
+      return llvm::createStringError(
+          "unknown CPU '" + cpu + "' for " + triple.str() +
+          "; expected native, x86-64-v2, x86-64-v3, x86-64-v4 or "
+          "a CPU that `llc -mcpu=help` lists");
   }
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, cpuName, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
       std::nullopt, static_cast<llvm::CodeGenOptLevel>(optLevel)));
   if (!machine)
-    return makeError("cannot create a target machine for '" + triple.str() +
-                     "', CPU '" + cpuName + "'");
+    return llvm::createStringError("cannot create a target machine for '" +
+                                   triple.str() + "', CPU '" + cpuName + "'");
   return std::move(machine);
 }
 
@@ -130,7 +129,8 @@ mlir::reduce::translateForTarget(ModuleOp module, llvm::LLVMContext &context,
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context, name);
   if (!llvmModule)
-    return makeError("cannot translate the lowered module to LLVM IR");
+    return llvm::createStringError(
+        "cannot translate the lowered module to LLVM IR");
   llvmModule->setDataLayout(machine.createDataLayout());
   llvmModule->setTargetTriple(machine.getTargetTriple());
   return std::move(llvmModule);
@@ -151,7 +151,7 @@ llvm::Error mlir::reduce::emitModule(ModuleOp module,
   std::string problems;
   llvm::raw_string_ostream problemStream(problems);
   if (llvm::verifyModule(*llvmModule, &problemStream))
-    return makeError("the LLVM IR does not verify: " + problems);
+    return llvm::createStringError("the LLVM IR does not verify: " + problems);
 
   if (llvm::Error err = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                                   &machine)(llvmModule.get()))
@@ -165,7 +165,8 @@ llvm::Error mlir::reduce::emitModule(ModuleOp module,
                       ? llvm::CodeGenFileType::ObjectFile
                       : llvm::CodeGenFileType::AssemblyFile;
   if (machine.addPassesToEmitFile(passes, os, nullptr, fileType))
-    return makeError("the target machine cannot emit this file type");
+    return llvm::createStringError(
+        "the target machine cannot emit this file type");
   passes.run(*llvmModule);
   return llvm::Error::success();
 }

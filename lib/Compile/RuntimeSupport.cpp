@@ -19,10 +19,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// The strided copy (RuntimeSupport.h). Walks the dims from the innermost to
 /// count the elements and see whether both sides are dense (a dim of size 1
 /// may have any stride), then copies at once or element by element, each
@@ -131,7 +127,8 @@ static llvm::Error insertText(ModuleOp module, llvm::StringRef text) {
   OwningOpRef<ModuleOp> parsed =
       parseSourceString<ModuleOp>(text, module.getContext());
   if (!parsed)
-    return makeError("cannot parse the runtime support functions");
+    return llvm::createStringError(
+        "cannot parse the runtime support functions");
   for (Operation &op :
        llvm::make_early_inc_range(parsed->getBody()->getOperations())) {
     op.remove();
@@ -142,12 +139,12 @@ static llvm::Error insertText(ModuleOp module, llvm::StringRef text) {
 
 llvm::Error mlir::reduce::defineRuntimeSupport(ModuleOp lowered) {
   if (lowered.lookupSymbol(kCopyHelperName))
-    return makeError("the module already has a symbol named '" +
-                     kCopyHelperName + "'");
+    return llvm::createStringError("the module already has a symbol named '" +
+                                   kCopyHelperName + "'");
   std::string text = kCopyHelper.str();
   if (auto declared = lowered.lookupSymbol<LLVM::LLVMFuncOp>("memrefCopy")) {
     if (!declared.isExternal())
-      return makeError("the module defines its own 'memrefCopy'");
+      return llvm::createStringError("the module defines its own 'memrefCopy'");
     declared.erase();
     text += kMemrefCopy;
   }
@@ -161,9 +158,10 @@ llvm::Error mlir::reduce::defineRuntimeSupport(ModuleOp lowered) {
       continue;
     for (StringRef prefix : runtimePrefixes)
       if (func.getName().starts_with(prefix))
-        return makeError("the lowered code calls '" + func.getName() +
-                         "' from MLIR's runtime library; expected calls to "
-                         "libc, libm and libomp only");
+        return llvm::createStringError(
+            "the lowered code calls '" + func.getName() +
+            "' from MLIR's runtime library; expected calls to "
+            "libc, libm and libomp only");
   }
   return llvm::Error::success();
 }

@@ -18,11 +18,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 message.str());
-}
-
 bool mlir::reduce::isDistributed(ModuleOp module) {
   return !module.getOps<shard::GridOp>().empty();
 }
@@ -55,8 +50,9 @@ llvm::Expected<ModuleDistribution>
 mlir::reduce::analyzeDistribution(ModuleOp module) {
   SmallVector<shard::GridOp> grids(module.getOps<shard::GridOp>());
   if (grids.size() != 1)
-    return makeError("expected one shard.grid in a distributed module, found " +
-                     llvm::Twine(grids.size()));
+    return llvm::createStringError(
+        "expected one shard.grid in a distributed module, found " +
+        llvm::Twine(grids.size()));
   ModuleDistribution distribution;
   distribution.gridShape = llvm::to_vector(grids.front().getShape());
 
@@ -65,7 +61,8 @@ mlir::reduce::analyzeDistribution(ModuleOp module) {
   pm.addPass(createReduceVerifyShardingPass());
   pm.addNestedPass<func::FuncOp>(shard::createShardingPropagation());
   if (failed(pm.run(*copy)))
-    return makeError("the module's shardings cannot be propagated");
+    return llvm::createStringError(
+        "the module's shardings cannot be propagated");
 
   for (auto func : copy->getOps<func::FuncOp>()) {
     if (func.isDeclaration() || !func.isPublic())
@@ -98,20 +95,21 @@ mlir::reduce::getLocalShape(ArrayRef<int64_t> globalShape,
     for (int16_t axis : axes) {
       // reduce-verify-sharding rejects these first.
       if (axis < 0 || static_cast<size_t>(axis) >= gridShape.size())
-        return makeError(what + ": dim " + llvm::Twine(dim) +
-                         " is split over grid axis " + llvm::Twine(axis) +
-                         ", but the grid has rank " +
-                         llvm::Twine(gridShape.size()));
+        return llvm::createStringError(
+            what + ": dim " + llvm::Twine(dim) + " is split over grid axis " +
+            llvm::Twine(axis) + ", but the grid has rank " +
+            llvm::Twine(gridShape.size()));
       parts *= gridShape[axis];
     }
     if (ShapedType::isDynamic(globalShape[dim]))
-      return makeError(what + ": dim " + llvm::Twine(dim) +
-                       " is split across processes and must be static");
+      return llvm::createStringError(
+          what + ": dim " + llvm::Twine(dim) +
+          " is split across processes and must be static");
     if (globalShape[dim] % parts != 0)
-      return makeError(what + ": dim " + llvm::Twine(dim) + " of size " +
-                       llvm::Twine(globalShape[dim]) +
-                       " does not divide evenly among the " +
-                       llvm::Twine(parts) + " processes that split it");
+      return llvm::createStringError(
+          what + ": dim " + llvm::Twine(dim) + " of size " +
+          llvm::Twine(globalShape[dim]) + " does not divide evenly among the " +
+          llvm::Twine(parts) + " processes that split it");
     local[dim] = globalShape[dim] / parts;
   }
   return std::move(local);

@@ -79,10 +79,6 @@ using llvm::Expected;
 /// What memref.get_global stores as the allocated pointer of a constant.
 static constexpr uintptr_t kGlobalAllocatedPointer = 0xdeadbeef;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 namespace {
 /// Collects the diagnostics emitted while it lives, with source locations.
 class DiagnosticCollector {
@@ -94,7 +90,7 @@ public:
     std::string message = text.empty() ? what.str() : text;
     while (!message.empty() && message.back() == '\n')
       message.pop_back();
-    return makeError(message);
+    return llvm::createStringError(message);
   }
 
 private:
@@ -152,10 +148,11 @@ static llvm::Error convertSignature(TypeRange types, StringRef what,
     if (!elementType) {
       std::string typeText;
       llvm::raw_string_ostream(typeText) << type;
-      return makeError(what + " #" + llvm::Twine(index) + " has type '" +
-                       typeText + "'; expected a ranked tensor" +
-                       (what == "result" ? " (or an unranked one)" : "") +
-                       " of f16, bf16, f32, f64, i1, i8..i64 or ui8..ui64");
+      return llvm::createStringError(
+          what + " #" + llvm::Twine(index) + " has type '" + typeText +
+          "'; expected a ranked tensor" +
+          (what == "result" ? " (or an unranked one)" : "") +
+          " of f16, bf16, f32, f64, i1, i8..i64 or ui8..ui64");
     }
     out.push_back({*elementType, llvm::to_vector(tensorType.getShape())});
   }
@@ -333,8 +330,9 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   if (failed(verifyPipelineInput(*module)))
     return diagnostics.takeError("the module does not verify");
   if (options.optLevel > 3)
-    return makeError("optimization level " + llvm::Twine(options.optLevel) +
-                     " is out of range [0, 3]");
+    return llvm::createStringError("optimization level " +
+                                   llvm::Twine(options.optLevel) +
+                                   " is out of range [0, 3]");
 
   // A module with a shard.grid is the program of every process of an MPI
   // job: its entries take and return the slices one process holds.
@@ -352,13 +350,12 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     for (int64_t size : distribution->gridShape)
       processes *= size;
     if (processes != (*mpi)->getSize())
-      return makeError("the module's shard.grid of shape " +
-                       formatShape(distribution->gridShape) + " has " +
-                       llvm::Twine(processes) +
-                       " processes, but the MPI job has " +
-                       llvm::Twine((*mpi)->getSize()) +
-                       " (run it with mpirun -np " + llvm::Twine(processes) +
-                       ")");
+      return llvm::createStringError(
+          "the module's shard.grid of shape " +
+          formatShape(distribution->gridShape) + " has " +
+          llvm::Twine(processes) + " processes, but the MPI job has " +
+          llvm::Twine((*mpi)->getSize()) + " (run it with mpirun -np " +
+          llvm::Twine(processes) + ")");
   }
 
   std::optional<ObjectCache> cache;
@@ -402,8 +399,8 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
 
   ReduceToLLVMOptions pipelineOptions;
   if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
-    return makeError("invalid pipeline options '" + options.pipelineOptions +
-                     "'");
+    return llvm::createStringError("invalid pipeline options '" +
+                                   options.pipelineOptions + "'");
   // Results of static shapes come back through out-params (callInto writes
   // them in place).
   pipelineOptions.outParams = true;
@@ -415,8 +412,9 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   // backend with a fatal error.
   if (pipelineOptions.minimumLowering == MinimumLowering::Range &&
       !hostHasRange())
-    return makeError("pipeline option minimum-lowering=range needs "
-                     "AVX-512DQ and AVX-512VL, which this CPU does not have");
+    return llvm::createStringError(
+        "pipeline option minimum-lowering=range needs "
+        "AVX-512DQ and AVX-512VL, which this CPU does not have");
   // Before the pipeline resolves its target: the first compilation of the
   // process may calibrate the host and store its profile.
   if (options.calibrateOnFirstUse && pipelineOptions.hostProfile)
@@ -534,16 +532,17 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   Expected<std::unique_ptr<LoadedObject>> code = LoadedObject::load(
       std::move(object), sharedLibs, std::move(*machineBuilder));
   if (!code)
-    return makeError("cannot load the compiled code: " +
-                     llvm::toString(code.takeError()));
+    return llvm::createStringError("cannot load the compiled code: " +
+                                   llvm::toString(code.takeError()));
   jit->code = std::move(*code);
 
   for (auto &entry : jit->functions) {
     Expected<void (*)(void **)> packed =
         jit->code->lookupPacked(entry.getKey());
     if (!packed)
-      return makeError("cannot find the compiled entry '" + entry.getKey() +
-                       "': " + llvm::toString(packed.takeError()));
+      return llvm::createStringError(
+          "cannot find the compiled entry '" + entry.getKey() +
+          "': " + llvm::toString(packed.takeError()));
     entry.getValue().packed = *packed;
   }
   jit->compileMillis = setupMillis + millisSince(start);
@@ -556,16 +555,17 @@ Expected<JitFunction> JitModule::lookup(StringRef entry) const {
     return it->getValue();
   auto reason = rejected.find(entry);
   if (reason != rejected.end())
-    return makeError("function '" + entry +
-                     "' cannot be called: " + reason->getValue());
+    return llvm::createStringError("function '" + entry +
+                                   "' cannot be called: " + reason->getValue());
   std::string known;
   llvm::raw_string_ostream os(known);
   llvm::interleaveComma(entryNames, os, [&](const std::string &name) {
     os << "'" << name << "'";
   });
-  return makeError("no entry function '" + entry + "' in the module" +
-                   (entryNames.empty() ? std::string(" (it has none)")
-                                       : " (entries: " + known + ")"));
+  return llvm::createStringError(
+      "no entry function '" + entry + "' in the module" +
+      (entryNames.empty() ? std::string(" (it has none)")
+                          : " (entries: " + known + ")"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -621,17 +621,18 @@ static const char *findMismatch(const BufferView &view,
                                            const TensorSignature &expected,
                                            StringRef kind, size_t index,
                                            StringRef function) {
-  return makeError(kind + " #" + llvm::Twine(index) + " of '" + function +
-                   "': " + problem + ": expected " + expected.str() + ", got " +
-                   formatShape(view.shape) + " of " +
-                   getMlirName(view.elementType));
+  return llvm::createStringError(
+      kind + " #" + llvm::Twine(index) + " of '" + function + "': " + problem +
+      ": expected " + expected.str() + ", got " + formatShape(view.shape) +
+      " of " + getMlirName(view.elementType));
 }
 
 /// The error for `given` buffers where `function` takes `expected` `what`.
 static llvm::Error countMismatch(StringRef function, StringRef what,
                                  size_t expected, size_t given) {
-  return makeError("'" + function + "' takes " + llvm::Twine(expected) + " " +
-                   what + "(s), but " + llvm::Twine(given) + " were given");
+  return llvm::createStringError(
+      "'" + function + "' takes " + llvm::Twine(expected) + " " + what +
+      "(s), but " + llvm::Twine(given) + " were given");
 }
 
 /// The checks of `args` against the `arguments` of `function`; sets
@@ -831,7 +832,7 @@ llvm::Error JitFunction::checkStatus(ArrayRef<int64_t> status) const {
     os << "unknown runtime status " << status[0];
     break;
   }
-  return makeError(message);
+  return llvm::createStringError(message);
 }
 
 Expected<SmallVector<Buffer>>
@@ -856,9 +857,10 @@ JitFunction::finishResults(SmallVector<Buffer> lowered) const {
       ArrayRef<int64_t> sizes(static_cast<const int64_t *>(shape.getData()),
                               shape.getNumElements());
       if (!data.reshape(sizes))
-        return makeError("result of '" + name + "': the computed shape " +
-                         formatShape(sizes) + " does not hold its " +
-                         llvm::Twine(data.getNumElements()) + " elements");
+        return llvm::createStringError(
+            "result of '" + name + "': the computed shape " +
+            formatShape(sizes) + " does not hold its " +
+            llvm::Twine(data.getNumElements()) + " elements");
     }
     outputs.push_back(std::move(data));
   }
@@ -905,10 +907,10 @@ JitFunction::callInto(llvm::ArrayRef<BufferView> args,
       if (!range.overlaps(ranges[other]))
         continue;
       bool isArgument = other < args.size();
-      return makeError("result #" + llvm::Twine(index) + " of '" + name +
-                       "' overlaps " + (isArgument ? "argument" : "result") +
-                       " #" +
-                       llvm::Twine(isArgument ? other : other - args.size()));
+      return llvm::createStringError(
+          "result #" + llvm::Twine(index) + " of '" + name + "' overlaps " +
+          (isArgument ? "argument" : "result") + " #" +
+          llvm::Twine(isArgument ? other : other - args.size()));
     }
   }
   if (outParams) {
@@ -931,10 +933,10 @@ JitFunction::callInto(llvm::ArrayRef<BufferView> args,
   SmallVector<Buffer> &computed = *finished;
   for (auto [index, result, out] : llvm::enumerate(computed, outs))
     if (result.getShape() != out.shape)
-      return makeError("result #" + llvm::Twine(index) + " of '" + name +
-                       "': size mismatch: the call computed " +
-                       formatShape(result.getShape()) + ", got " +
-                       formatShape(out.shape));
+      return llvm::createStringError(
+          "result #" + llvm::Twine(index) + " of '" + name +
+          "': size mismatch: the call computed " +
+          formatShape(result.getShape()) + ", got " + formatShape(out.shape));
   for (auto [result, out] : llvm::zip_equal(computed, outs))
     if (size_t bytes = result.getSizeInBytes())
       std::memcpy(out.data, result.getData(), bytes);

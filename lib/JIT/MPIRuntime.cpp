@@ -43,11 +43,6 @@ Symbols symbols;
 std::once_flag loadOnce;
 std::string loadError;
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 message.str());
-}
-
 template <typename T>
 bool resolve(const char *name, T &slot) {
   void *address = llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
@@ -83,8 +78,8 @@ void loadLibrary() {
 llvm::Error check(int code, const char *call) {
   if (code == 0)
     return llvm::Error::success();
-  return makeError(llvm::Twine(call) + " failed with MPI error code " +
-                   llvm::Twine(code));
+  return llvm::createStringError(
+      llvm::Twine(call) + " failed with MPI error code " + llvm::Twine(code));
 }
 
 } // namespace
@@ -92,7 +87,7 @@ llvm::Error check(int code, const char *call) {
 llvm::Error MPIRuntime::load() {
   std::call_once(loadOnce, loadLibrary);
   if (!loadError.empty())
-    return makeError(loadError);
+    return llvm::createStringError(loadError);
   return llvm::Error::success();
 }
 
@@ -126,7 +121,7 @@ llvm::Expected<MPIRuntime *> MPIRuntime::initialize() {
       initError = "cannot read the rank and size of MPI_COMM_WORLD";
   });
   if (!initError.empty())
-    return makeError(initError);
+    return llvm::createStringError(initError);
   initialized = &runtime;
   return &runtime;
 }
@@ -134,8 +129,9 @@ llvm::Expected<MPIRuntime *> MPIRuntime::initialize() {
 llvm::Error MPIRuntime::gatherToRoot(const void *send, size_t bytes,
                                      void *receive) const {
   if (bytes > static_cast<size_t>(INT32_MAX))
-    return makeError("cannot gather " + llvm::Twine(bytes) +
-                     " bytes per process in one MPI_Gather (at most 2^31 - 1)");
+    return llvm::createStringError(
+        "cannot gather " + llvm::Twine(bytes) +
+        " bytes per process in one MPI_Gather (at most 2^31 - 1)");
   int count = static_cast<int>(bytes);
   return check(symbols.gather(send, count, symbols.byte, receive, count,
                               symbols.byte, 0, symbols.commWorld),

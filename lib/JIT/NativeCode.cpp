@@ -25,10 +25,6 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 std::string mlir::reduce::getPackedName(llvm::StringRef entry) {
   return ("_mlir_" + entry).str();
 }
@@ -75,7 +71,8 @@ mlir::reduce::emitJitObject(ModuleOp module,
   for (const std::string &entry : entries) {
     llvm::Function *function = llvmModule->getFunction(entry);
     if (!function || function->isDeclaration())
-      return makeError("the lowered module has no function '" + entry + "'");
+      return llvm::createStringError("the lowered module has no function '" +
+                                     entry + "'");
     addPackedInterface(*function);
   }
   if (llvm::Error err = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
@@ -128,8 +125,8 @@ LoadedObject::load(std::unique_ptr<llvm::MemoryBuffer> object,
     auto generator =
         llvm::orc::DynamicLibrarySearchGenerator::Load(library.c_str(), prefix);
     if (!generator)
-      return makeError("cannot load '" + library +
-                       "': " + llvm::toString(generator.takeError()));
+      return llvm::createStringError("cannot load '" + library + "': " +
+                                     llvm::toString(generator.takeError()));
     main.addGenerator(std::move(*generator));
   }
   if (llvm::Error err = lljit.addObjectFile(std::move(object)))

@@ -32,10 +32,6 @@ using llvm::StringRef;
 
 static constexpr StringRef kMagic("\x93NUMPY", 6);
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 namespace {
 /// The values of the header dict.
 struct NpyHeader {
@@ -104,7 +100,7 @@ public:
 
 private:
   llvm::Error error(const llvm::Twine &message) {
-    return makeError("malformed .npy header: " + message);
+    return llvm::createStringError("malformed .npy header: " + message);
   }
 
   void skipSpace() { text = text.ltrim(" \t\n\r"); }
@@ -157,7 +153,7 @@ static Expected<ElementType> parseDescr(StringRef descr) {
   if (descr == "bfloat16")
     return ElementType::bf16;
   if (descr.size() < 3)
-    return makeError("unsupported dtype '" + descr + "'");
+    return llvm::createStringError("unsupported dtype '" + descr + "'");
   char order = descr.front();
   StringRef kind = descr.drop_front();
   static const std::pair<StringRef, ElementType> kinds[] = {
@@ -178,14 +174,16 @@ static Expected<ElementType> parseDescr(StringRef descr) {
         (getByteWidth(type) == 1 && order == '>'))
       return type;
     if (order == '>')
-      return makeError("big-endian dtype '" + descr +
-                       "' is not supported (expected little-endian '<" + kind +
-                       "')");
-    return makeError("unsupported byte order in dtype '" + descr + "'");
+      return llvm::createStringError(
+          "big-endian dtype '" + descr +
+          "' is not supported (expected little-endian '<" + kind + "')");
+    return llvm::createStringError("unsupported byte order in dtype '" + descr +
+                                   "'");
   }
-  return makeError("unsupported dtype '" + descr +
-                   "' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 <i4 <i8 |u1 "
-                   "<u2 <u4 <u8 |b1)");
+  return llvm::createStringError(
+      "unsupported dtype '" + descr +
+      "' (expected one of <f2 <f4 <f8 |V2 |i1 <i2 <i4 <i8 |u1 "
+      "<u2 <u4 <u8 |b1)");
 }
 
 namespace {
@@ -201,10 +199,12 @@ struct NpyLayout {
 /// has the size they give.
 static Expected<NpyLayout> parseLayout(StringRef bytes) {
   if (!bytes.starts_with(kMagic))
-    return makeError("not a .npy file (missing the \\x93NUMPY magic string)");
+    return llvm::createStringError(
+        "not a .npy file (missing the \\x93NUMPY magic string)");
   if (bytes.size() < 10)
-    return makeError("truncated .npy file: " + llvm::Twine(bytes.size()) +
-                     " bytes, shorter than the preamble");
+    return llvm::createStringError(
+        "truncated .npy file: " + llvm::Twine(bytes.size()) +
+        " bytes, shorter than the preamble");
   unsigned major = static_cast<unsigned char>(bytes[6]);
   size_t headerLength, preamble;
   if (major == 1) {
@@ -213,19 +213,21 @@ static Expected<NpyLayout> parseLayout(StringRef bytes) {
     preamble = 10;
   } else if (major == 2 || major == 3) {
     if (bytes.size() < 12)
-      return makeError("truncated .npy file: shorter than the preamble");
+      return llvm::createStringError(
+          "truncated .npy file: shorter than the preamble");
     headerLength = 0;
     for (int i = 3; i >= 0; --i)
       headerLength = headerLength << 8 | static_cast<unsigned char>(bytes[8 + i]);
     preamble = 12;
   } else {
-    return makeError("unsupported .npy format version " + llvm::Twine(major) +
-                     " (expected 1, 2 or 3)");
+    return llvm::createStringError("unsupported .npy format version " +
+                                   llvm::Twine(major) +
+                                   " (expected 1, 2 or 3)");
   }
   if (bytes.size() - preamble < headerLength)
-    return makeError("truncated .npy file: the header needs " +
-                     llvm::Twine(headerLength) + " bytes, " +
-                     llvm::Twine(bytes.size() - preamble) + " are left");
+    return llvm::createStringError(
+        "truncated .npy file: the header needs " + llvm::Twine(headerLength) +
+        " bytes, " + llvm::Twine(bytes.size() - preamble) + " are left");
 
   NpyHeader header;
   if (auto err = HeaderParser(bytes.substr(preamble, headerLength)).parse(header))
@@ -234,26 +236,26 @@ static Expected<NpyLayout> parseLayout(StringRef bytes) {
   if (!type)
     return type.takeError();
   if (*header.fortranOrder)
-    return makeError("Fortran-order arrays are not supported (expected "
-                     "'fortran_order': False)");
+    return llvm::createStringError(
+        "Fortran-order arrays are not supported (expected "
+        "'fortran_order': False)");
   std::optional<int64_t> count = getNumElements(*header.shape);
   size_t width = getByteWidth(*type);
   if (!count || *count > INT64_MAX / static_cast<int64_t>(width))
-    return makeError("shape (" + formatShape(*header.shape) +
-                     ") has too many elements");
+    return llvm::createStringError("shape (" + formatShape(*header.shape) +
+                                   ") has too many elements");
 
   StringRef payload = bytes.drop_front(preamble + headerLength);
   uint64_t expected = static_cast<uint64_t>(*count) * width;
   if (payload.size() < expected)
-    return makeError("truncated .npy file: shape " +
-                     formatShape(*header.shape) + " of " +
-                     getMlirName(*type) + " needs " + llvm::Twine(expected) +
-                     " data bytes, found " + llvm::Twine(payload.size()));
+    return llvm::createStringError(
+        "truncated .npy file: shape " + formatShape(*header.shape) + " of " +
+        getMlirName(*type) + " needs " + llvm::Twine(expected) +
+        " data bytes, found " + llvm::Twine(payload.size()));
   if (payload.size() > expected)
-    return makeError(".npy file has " +
-                     llvm::Twine(payload.size() - expected) +
-                     " bytes after the data of shape " +
-                     formatShape(*header.shape));
+    return llvm::createStringError(
+        ".npy file has " + llvm::Twine(payload.size() - expected) +
+        " bytes after the data of shape " + formatShape(*header.shape));
 
   return NpyLayout{*type, SmallVector<int64_t>(*header.shape), payload};
 }
@@ -265,11 +267,11 @@ static llvm::Error checkBools(const char *data, int64_t count,
   // A bool is the byte 0 or 1; compiled code reads any other byte as an
   // undefined i1.
   if (std::optional<int64_t> bad = findInvalidBool(data, count))
-    return makeError(
+    return llvm::createStringError(
         "bool element " + llvm::Twine(index(*bad)) +
         " (in C order) is the byte " +
-        llvm::Twine(static_cast<unsigned>(
-            static_cast<unsigned char>(data[*bad]))) +
+        llvm::Twine(
+            static_cast<unsigned>(static_cast<unsigned char>(data[*bad]))) +
         " (expected 0 or 1)");
   return llvm::Error::success();
 }
@@ -295,10 +297,12 @@ Expected<Buffer> mlir::reduce::readNpyFile(StringRef path) {
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
   if (!file)
-    return makeError("cannot read '" + path + "': " + file.getError().message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + file.getError().message());
   Expected<Buffer> buffer = parseNpy((*file)->getBuffer());
   if (!buffer)
-    return makeError("'" + path + "': " + llvm::toString(buffer.takeError()));
+    return llvm::createStringError("'" + path +
+                                   "': " + llvm::toString(buffer.takeError()));
   return buffer;
 }
 
@@ -310,9 +314,10 @@ Expected<Buffer> mlir::reduce::readNpyFileSlice(StringRef path,
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
   if (!file)
-    return makeError("cannot read '" + path + "': " + file.getError().message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + file.getError().message());
   auto fail = [&](const llvm::Twine &message) {
-    return makeError("'" + path + "': " + message);
+    return llvm::createStringError("'" + path + "': " + message);
   };
   Expected<NpyLayout> layout = parseLayout((*file)->getBuffer());
   if (!layout)
@@ -436,10 +441,12 @@ llvm::Error mlir::reduce::writeNpyFile(StringRef path, const BufferView &view) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
   if (ec)
-    return makeError("cannot write '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + ec.message());
   os << serializeNpy(view);
   os.close();
   if (os.has_error())
-    return makeError("cannot write '" + path + "': " + os.error().message());
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + os.error().message());
   return llvm::Error::success();
 }

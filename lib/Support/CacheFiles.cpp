@@ -17,10 +17,6 @@
 
 using namespace mlir::reduce;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 std::string mlir::reduce::getEnvironment(const char *name) {
   std::optional<std::string> value = llvm::sys::Process::GetEnv(name);
   return value ? *value : std::string();
@@ -48,7 +44,8 @@ llvm::Error mlir::reduce::writeFileAtomically(llvm::StringRef path,
   if (dir.empty())
     dir = ".";
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return makeError("cannot create directory '" + dir + "': " + ec.message());
+    return llvm::createStringError("cannot create directory '" + dir +
+                                   "': " + ec.message());
   // The temporary file is in the same directory, so that the rename is
   // atomic (same file system), and named after `path`.
   llvm::SmallString<256> model(path);
@@ -57,8 +54,8 @@ llvm::Error mlir::reduce::writeFileAtomically(llvm::StringRef path,
   llvm::SmallString<256> temporary;
   if (std::error_code ec =
           llvm::sys::fs::createUniqueFile(model, fd, temporary))
-    return makeError("cannot create a temporary file in '" + dir +
-                     "': " + ec.message());
+    return llvm::createStringError("cannot create a temporary file in '" + dir +
+                                   "': " + ec.message());
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << bytes;
@@ -67,13 +64,14 @@ llvm::Error mlir::reduce::writeFileAtomically(llvm::StringRef path,
       std::string message = os.error().message();
       os.clear_error();
       llvm::sys::fs::remove(temporary);
-      return makeError("cannot write '" + temporary + "': " + message);
+      return llvm::createStringError("cannot write '" + temporary +
+                                     "': " + message);
     }
   }
   if (std::error_code ec = llvm::sys::fs::rename(temporary, path)) {
     llvm::sys::fs::remove(temporary);
-    return makeError("cannot rename '" + temporary + "' to '" + path +
-                     "': " + ec.message());
+    return llvm::createStringError("cannot rename '" + temporary + "' to '" +
+                                   path + "': " + ec.message());
   }
   return llvm::Error::success();
 }

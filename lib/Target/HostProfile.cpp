@@ -45,10 +45,6 @@ using namespace mlir;
 using namespace mlir::reduce;
 namespace json = llvm::json;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 //===----------------------------------------------------------------------===//
 // HostKey
 //===----------------------------------------------------------------------===//
@@ -187,35 +183,38 @@ std::string HostProfile::toJSON() const {
 llvm::Expected<HostProfile> HostProfile::parse(llvm::StringRef text) {
   llvm::Expected<json::Value> value = json::parse(text);
   if (!value)
-    return makeError("not JSON: " + llvm::toString(value.takeError()));
+    return llvm::createStringError("not JSON: " +
+                                   llvm::toString(value.takeError()));
   json::Object *document = value->getAsObject();
   if (!document)
-    return makeError("expected a JSON object, found another value");
+    return llvm::createStringError(
+        "expected a JSON object, found another value");
   std::optional<int64_t> schema = document->getInteger("schema");
   if (!schema)
-    return makeError("expected an integer 'schema', found none");
+    return llvm::createStringError("expected an integer 'schema', found none");
   if (*schema != kHostProfileSchema)
-    return makeError("expected schema " + llvm::Twine(kHostProfileSchema) +
-                     ", found " + llvm::Twine(*schema));
+    return llvm::createStringError("expected schema " +
+                                   llvm::Twine(kHostProfileSchema) +
+                                   ", found " + llvm::Twine(*schema));
 
   HostProfile profile;
   json::Object *keyObject = document->getObject("key");
   if (!keyObject)
-    return makeError("expected an object 'key', found none");
+    return llvm::createStringError("expected an object 'key', found none");
   auto getString = [&](llvm::StringRef name,
                        std::string &field) -> llvm::Error {
     std::optional<llvm::StringRef> found = keyObject->getString(name);
     if (!found)
-      return makeError("expected a string key field '" + name +
-                       "', found none");
+      return llvm::createStringError("expected a string key field '" + name +
+                                     "', found none");
     field = found->str();
     return llvm::Error::success();
   };
   auto getInteger = [&](llvm::StringRef name, int64_t &field) -> llvm::Error {
     std::optional<int64_t> found = keyObject->getInteger(name);
     if (!found)
-      return makeError("expected an integer key field '" + name +
-                       "', found none");
+      return llvm::createStringError("expected an integer key field '" + name +
+                                     "', found none");
     field = *found;
     return llvm::Error::success();
   };
@@ -235,7 +234,7 @@ llvm::Expected<HostProfile> HostProfile::parse(llvm::StringRef text) {
 
   json::Object *targetObject = document->getObject("target");
   if (!targetObject)
-    return makeError("expected an object 'target', found none");
+    return llvm::createStringError("expected an object 'target', found none");
   // Sorted, so that the first problem reported does not depend on the
   // hash order of the object.
   llvm::SmallVector<llvm::StringRef> names;
@@ -286,7 +285,7 @@ llvm::Expected<HostProfile> HostProfile::parse(llvm::StringRef text) {
       problem.reset();
     });
     if (problem)
-      return makeError(*problem);
+      return llvm::createStringError(*problem);
   }
   if (json::Object *calibration = document->getObject("calibration"))
     profile.calibration = *calibration;

@@ -44,29 +44,7 @@ mlir::reduce::ElementType randomElementType(std::mt19937_64 &rng, Op op) {
 }
 
 const char *opName(reference::Op op) {
-  switch (op) {
-  case reference::Op::sum:
-    return "sum";
-  case reference::Op::l1:
-    return "l1";
-  case reference::Op::min:
-    return "min";
-  case reference::Op::max:
-    return "max";
-  case reference::Op::prod:
-    return "prod";
-  case reference::Op::mean:
-    return "mean";
-  case reference::Op::l2:
-    return "l2";
-  case reference::Op::sum_square:
-    return "sum_square";
-  case reference::Op::log_sum:
-    return "log_sum";
-  case reference::Op::log_sum_exp:
-    return "log_sum_exp";
-  }
-  return "";
+  return mlir::reduce::stringifyReductionKind(op).data();
 }
 
 std::string tensorType(const std::vector<int64_t> &shape,

@@ -10,8 +10,9 @@
 // ReduceMin, ReduceMax, ReduceProd, ReduceMean, ReduceL2, ReduceSumSquare,
 // ReduceLogSum, ReduceLogSumExp), written from the OpenVINO/ONNX
 // specifications and the op documentation (docs/ReduceDialect.md) and
-// sharing no code with the compiler (it does not include any reduce dialect
-// header). The differential tester compares JIT results against it.
+// sharing no semantics with the compiler: of the dialect it uses only the
+// names of the reductions (`ReductionKind`, from ODS). The differential
+// tester compares JIT results against it.
 //
 // The logical reductions are not here: test/Integration/exec-bool.test and
 // examples.test check them against numpy's all and any.
@@ -21,6 +22,7 @@
 #ifndef REDUCE_UNITTESTS_JIT_REFERENCEREDUCE_H
 #define REDUCE_UNITTESTS_JIT_REFERENCEREDUCE_H
 
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Runtime/Buffer.h"
 
 #include <string>
@@ -28,23 +30,14 @@
 
 namespace reference {
 
-/// The reductions. The first three keep their values: RuntimeAxesTest draws
-/// from them.
-enum class Op {
-  sum,
-  l1,
-  min,
-  max,
-  prod,
-  mean,
-  l2,
-  sum_square,
-  log_sum,
-  log_sum_exp
-};
+/// The reductions: the dialect's kinds. The reference covers the numeric
+/// ones, the first kNumOps (RuntimeAxesTest draws from the first three).
+using Op = mlir::reduce::ReductionKind;
 
-/// The number of ops in Op.
+/// The number of numeric ops: the kinds before logical_and.
 inline constexpr unsigned kNumOps = 10;
+static_assert(static_cast<unsigned>(Op::logical_and) == kNumOps,
+              "the numeric kinds come first");
 
 /// True for the ops that take float element types only (l2, log_sum,
 /// log_sum_exp).

@@ -33,36 +33,6 @@ using namespace mlir::reduce;
 // Shared semantics
 //===----------------------------------------------------------------------===//
 
-StringRef mlir::reduce::stringifyReductionKind(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::sum:
-    return "sum";
-  case ReductionKind::l1:
-    return "l1";
-  case ReductionKind::min:
-    return "min";
-  case ReductionKind::max:
-    return "max";
-  case ReductionKind::prod:
-    return "prod";
-  case ReductionKind::mean:
-    return "mean";
-  case ReductionKind::l2:
-    return "l2";
-  case ReductionKind::sum_square:
-    return "sum_square";
-  case ReductionKind::log_sum:
-    return "log_sum";
-  case ReductionKind::log_sum_exp:
-    return "log_sum_exp";
-  case ReductionKind::logical_and:
-    return "logical_and";
-  case ReductionKind::logical_or:
-    return "logical_or";
-  }
-  llvm_unreachable("unknown reduction kind");
-}
-
 namespace {
 /// The element types a kind accepts.
 enum class ElementClass { numeric, bools };

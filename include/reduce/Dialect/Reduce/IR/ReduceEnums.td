@@ -15,6 +15,24 @@
 
 include "mlir/IR/EnumAttr.td"
 
+def Reduce_ReductionKind : I32Enum<"ReductionKind",
+    "the reductions of the dialect, one per op (named as its mnemonic)", [
+      I32EnumCase<"sum", 0>,
+      I32EnumCase<"l1", 1>,
+      I32EnumCase<"min", 2>,
+      I32EnumCase<"max", 3>,
+      I32EnumCase<"prod", 4>,
+      I32EnumCase<"mean", 5>,
+      I32EnumCase<"l2", 6>,
+      I32EnumCase<"sum_square", 7>,
+      I32EnumCase<"log_sum", 8>,
+      I32EnumCase<"log_sum_exp", 9>,
+      I32EnumCase<"logical_and", 10>,
+      I32EnumCase<"logical_or", 11>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
 def Reduce_NanMode : I32Enum<"NanMode",
     "how reduce.min and reduce.max treat NaN inputs", [
       I32EnumCase<"propagate", 0>,

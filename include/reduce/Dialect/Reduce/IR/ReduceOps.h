@@ -29,25 +29,6 @@
 namespace mlir {
 namespace reduce {
 
-/// The reductions of the dialect, one per op (named as its mnemonic).
-enum class ReductionKind {
-  sum,
-  l1,
-  min,
-  max,
-  prod,
-  mean,
-  l2,
-  sum_square,
-  log_sum,
-  log_sum_exp,
-  logical_and,
-  logical_or
-};
-
-/// Returns the op name of `kind` without the dialect prefix ("sum", ...).
-StringRef stringifyReductionKind(ReductionKind kind);
-
 /// Returns true if reduce.<kind> accepts `type` as its element type.
 bool isSupportedElementType(ReductionKind kind, Type type);
 
