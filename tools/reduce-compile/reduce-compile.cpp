@@ -27,6 +27,7 @@
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/JIT/JIT.h"
+#include "reduce/Support/ToolOptions.h"
 
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -47,11 +48,8 @@ using namespace mlir::reduce;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("reduce-compile options");
+static CompileToolOptions common(category);
 
-static cl::opt<std::string>
-    inputFile(cl::Positional,
-              cl::desc("<module.mlir, model.onnx, model.xml or - for stdin>"),
-              cl::init("-"), cl::cat(category));
 static cl::opt<std::string> outputFile("o",
                                        cl::desc("The output file (required)"),
                                        cl::value_desc("file"), cl::init(""),
@@ -71,23 +69,9 @@ static cl::opt<std::string> targetCpu(
              "profile), x86-64-v3, x86-64-v4 or any LLVM CPU name"),
     cl::init("native"), cl::cat(category));
 static cl::opt<std::string>
-    pipelineOptions("pipeline-options",
-                    cl::desc("Options of the --reduce-to-llvm pipeline"),
-                    cl::init(""), cl::cat(category));
-static cl::opt<std::string>
     prefix("prefix",
            cl::desc("Prepended to the name of every exported C function"),
            cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    weightsFile("weights",
-                cl::desc("The .bin of an OpenVINO IR (default: beside the "
-                         ".xml)"),
-                cl::init(""), cl::cat(category));
-static cl::opt<std::string> optLevel("O", cl::Prefix,
-                                     cl::desc("LLVM optimization level 0-3 "
-                                              "(default 3)"),
-                                     cl::value_desc("level"), cl::init("3"),
-                                     cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "reduce-compile: error: " << message << "\n";
@@ -101,13 +85,13 @@ static int fail(llvm::Error error) {
 /// The input as a module in `context`: a model file through its importer,
 /// else MLIR text.
 static llvm::Expected<OwningOpRef<ModuleOp>> readInput(MLIRContext *context) {
-  if (isModelFile(inputFile))
-    return importModelFile(context, inputFile, weightsFile);
+  if (isModelFile(common.inputFile))
+    return importModelFile(context, common.inputFile, common.weightsFile);
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+      llvm::MemoryBuffer::getFileOrSTDIN(common.inputFile, /*IsText=*/true);
   if (!file)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot read '" + inputFile +
+                                   "cannot read '" + common.inputFile +
                                        "': " + file.getError().message());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
@@ -115,7 +99,7 @@ static llvm::Expected<OwningOpRef<ModuleOp>> readInput(MLIRContext *context) {
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (!module)
-    return errors.takeError("cannot parse '" + inputFile + "'");
+    return errors.takeError("cannot parse '" + common.inputFile + "'");
   return std::move(module);
 }
 
@@ -179,18 +163,18 @@ int main(int argc, char **argv) {
   if (!emit)
     return fail("invalid --emit value '" + emitKind +
                 "'; expected obj, asm or llvm");
-  unsigned level = 0;
-  if (llvm::StringRef(optLevel).getAsInteger(10, level) || level > 3)
-    return fail("invalid optimization level '-O" + optLevel +
-                "'; expected -O0, -O1, -O2 or -O3");
+  llvm::Expected<unsigned> level = common.getOptLevel();
+  if (!level)
+    return fail(level.takeError());
 
   llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(targetCpu, level);
+      createTargetMachine(targetCpu, *level);
   if (!machine)
     return fail(machine.takeError());
   CompileTarget target = describeTarget(**machine, targetCpu == "native");
   ReduceToLLVMOptions options;
-  if (llvm::Error err = configurePipeline(options, pipelineOptions, target))
+  if (llvm::Error err =
+          configurePipeline(options, common.pipelineOptions, target))
     return fail(std::move(err));
 
   DialectRegistry registry;
@@ -210,12 +194,12 @@ int main(int argc, char **argv) {
   if (llvm::Error err = writeFile(
           outputFile, *emit == EmitKind::object,
           [&](llvm::raw_pwrite_stream &os) {
-            return emitModule(**module, exported, **machine, level, *emit,
-                              os);
+            return emitModule(**module, exported, **machine, *level, *emit, os);
           }))
     return fail(std::move(err));
   if (!headerFile.empty()) {
-    std::string source = inputFile == "-" ? "<stdin>" : inputFile.getValue();
+    std::string source =
+        common.inputFile == "-" ? "<stdin>" : common.inputFile.getValue();
     if (llvm::Error err = writeFile(
             headerFile, /*binary=*/false, [&](llvm::raw_pwrite_stream &os) {
               writeCHeader(*interface, getHeaderGuard(headerFile), source, os);

@@ -20,12 +20,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Distributed.h"
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/Import/Onnx.h"
-#include "Distributed.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Runtime/Npy.h"
+#include "reduce/Support/ToolOptions.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/CommandLine.h"
@@ -44,16 +45,8 @@ using namespace mlir::reduce;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("reduce-run options");
+static CompileToolOptions common(category);
 
-static cl::opt<std::string>
-    inputFile(cl::Positional,
-              cl::desc("<module.mlir, model.onnx, model.xml or - for stdin>"),
-              cl::init("-"), cl::cat(category));
-static cl::opt<std::string>
-    weightsFile("weights",
-                cl::desc("The .bin of an OpenVINO IR (default: beside the "
-                         ".xml)"),
-                cl::init(""), cl::cat(category));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function"),
                                   cl::init("main"), cl::cat(category));
 static cl::list<std::string>
@@ -82,13 +75,6 @@ static cl::opt<uint64_t> randomInputs(
     cl::desc("Fill the arguments without --input with random data from this "
              "seed (normal floats, small integers, bools 0 or 1)"),
     cl::cat(category));
-static cl::opt<unsigned> optLevel("O", cl::Prefix,
-                                  cl::desc("LLVM optimization level 0-3"),
-                                  cl::init(3), cl::cat(category));
-static cl::opt<std::string>
-    pipelineOptions("pipeline-options",
-                    cl::desc("Options of the --reduce-to-llvm pipeline"),
-                    cl::init(""), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   // The MPI job this process is part of, for a distributed module.
@@ -146,25 +132,26 @@ static llvm::Expected<Buffer> makeRandomInput(const TensorSignature &signature,
 /// Compiles the input: a model file through its importer, else MLIR text.
 static llvm::Expected<std::unique_ptr<JitModule>>
 compileInput(const JitOptions &options) {
-  if (isModelFile(inputFile)) {
+  if (isModelFile(common.inputFile)) {
     DialectRegistry registry;
     registerImportDialects(registry);
     MLIRContext context(registry);
     llvm::Expected<OwningOpRef<ModuleOp>> imported =
-        importModelFile(&context, inputFile, weightsFile);
+        importModelFile(&context, common.inputFile, common.weightsFile);
     if (!imported)
       return imported.takeError();
     return JitModule::compile(**imported, options);
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+      llvm::MemoryBuffer::getFileOrSTDIN(common.inputFile, /*IsText=*/true);
   if (!file)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot read '" + inputFile +
+                                   "cannot read '" + common.inputFile +
                                        "': " + file.getError().message());
-  return JitModule::compile(
-      (*file)->getBuffer(), options,
-      inputFile == "-" ? StringRef("<stdin>") : StringRef(inputFile));
+  return JitModule::compile((*file)->getBuffer(), options,
+                            common.inputFile == "-"
+                                ? StringRef("<stdin>")
+                                : StringRef(common.inputFile));
 }
 
 int main(int argc, char **argv) {
@@ -174,8 +161,11 @@ int main(int argc, char **argv) {
       argc, argv, "reduce-run: compile a module with reduce ops and run it\n");
 
   JitOptions options;
-  options.optLevel = optLevel;
-  options.pipelineOptions = pipelineOptions;
+  llvm::Expected<unsigned> optLevel = common.getOptLevel();
+  if (!optLevel)
+    return fail(optLevel.takeError());
+  options.optLevel = *optLevel;
+  options.pipelineOptions = common.pipelineOptions;
   options.persistentCache = !noJitCache;
   llvm::Expected<std::unique_ptr<JitModule>> module = compileInput(options);
   if (!module)
