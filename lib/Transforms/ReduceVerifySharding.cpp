@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Rejects, before any sharding pass runs, what the partition of the reduce
-// ops cannot honour: grids of dynamic shape, shardings that name a grid the
-// module does not have or a grid axis it does not have (upstream's verifier
-// checks neither, and the partition then reads past the grid's shape),
+// ops cannot honour: grids of dynamic shape, shardings that name a grid
+// axis the grid does not have (upstream's verifier rejects negative axes
+// and unknown grids, not an axis at or past the grid's rank, which the
+// partition then reads past the grid's shape),
 // shardings with halo sizes or sharded dims offsets, shardings of more dims
 // than their tensor has, and reductions with runtime axes or unranked
 // inputs.
