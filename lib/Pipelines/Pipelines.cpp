@@ -131,9 +131,9 @@ mlir::reduce::resolveReduceTarget(const ReduceToLLVMOptions &options,
 static void addVectorization(OpPassManager &pm,
                              const ReduceToLLVMOptions &options,
                              const ReduceTarget &target) {
-  // reduce-plan and reduce-vectorize take the target through their options.
-  // reduce-plan records each reduction's plan, which reduce-vectorize
-  // applies.
+  // The normalizations, then reduce-plan records each op's plan, which
+  // reduce-vectorize applies. The passes that decide take the target
+  // through their options.
   auto setPlanOptions = [&](auto &passOptions) {
     passOptions.vectorBits = target.vectorBits;
     passOptions.streamVectorBits = target.streamVectorBits;
@@ -154,11 +154,15 @@ static void addVectorization(OpPassManager &pm,
     passOptions.minShortSplitFactor = target.minShortSplitFactor;
     passOptions.remarks = options.planRemarks;
   };
+  pm.addNestedPass<func::FuncOp>(createReduceCollapseDimsPass());
+  ReduceSplitReductionsPassOptions splitOptions;
+  setPlanOptions(splitOptions);
+  pm.addNestedPass<func::FuncOp>(createReduceSplitReductionsPass(splitOptions));
   ReducePlanPassOptions planOptions;
   setPlanOptions(planOptions);
   pm.addNestedPass<func::FuncOp>(createReducePlanPass(planOptions));
   ReduceVectorizePassOptions vectorizeOptions;
-  setPlanOptions(vectorizeOptions);
+  vectorizeOptions.vectorBits = target.vectorBits;
   pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -6,16 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Applies to each linalg reduction of a function its plan (recorded by
-// `reduce-plan`, else chosen here by the same planner), then the vector
-// patterns that finish the strategies. The choices live in
-// Vectorize/Planner.cpp, the rewrites in the other files of Vectorize/.
+// Applies to each linalg op its recorded plan (`reduce-plan`), then the
+// vector patterns that finish the strategies. It chooses nothing: the
+// choices live in Vectorize/Planner.cpp, the rewrites in the other files of
+// Vectorize/.
 //
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
 
-#include "Vectorize/Planner.h"
 #include "Vectorize/Strategies.h"
 #include "Vectorize/Utils.h"
 
@@ -38,72 +37,38 @@ using namespace mlir::reduce;
 using namespace mlir::reduce::vectorize;
 
 namespace {
-/// Applies plans to linalg ops, and plans the ops that splits produce.
+/// Applies recorded plans to linalg ops.
 class PlanApplier {
 public:
-  PlanApplier(RewriterBase &rewriter, const PlannerOptions &options,
-              bool remarks)
-      : rewriter(rewriter), options(options), remarks(remarks) {}
+  explicit PlanApplier(RewriterBase &rewriter) : rewriter(rewriter) {}
 
-  /// Collapses `op` and applies its plan: the recorded one, else the one
-  /// the planner chooses (`maySplit` false for the ops of a split that are
-  /// not split again). Fails, with an error on the op, when a recorded plan
-  /// does not fit it.
-  LogicalResult run(linalg::LinalgOp op, bool maySplit = true) {
-    op = collapseAdjacentDims(rewriter, op);
+  /// Collapses `op` and applies its recorded plan. Fails, with an error on
+  /// the op, when it has none or the plan does not fit it.
+  LogicalResult run(linalg::LinalgOp op) {
     PlanAttr plan = op->getAttrOfType<PlanAttr>(kPlanAttrName);
-    bool recorded = static_cast<bool>(plan);
+    if (!plan)
+      return op->emitError("reduce-vectorize expects a '")
+             << kPlanAttrName
+             << "' attribute on each linalg op it rewrites (recorded by "
+                "reduce-plan), found none";
     // The plan is for this op only: the ops that tiling clones from it must
     // not inherit it.
     op->removeAttr(kPlanAttrName);
-    if (!recorded) {
-      SmallVector<std::string> reasons;
-      std::optional<PlanAttr> chosen =
-          planLinalgOp(op, options, maySplit, remarks ? &reasons : nullptr);
-      if (remarks)
-        emitPlanRemark(op, chosen, reasons);
-      if (!chosen)
-        return success();
-      plan = *chosen;
-    }
     switch (plan.getStrategy()) {
     case VectorStrategy::split_short_rows:
-    case VectorStrategy::split_long_rows: {
-      FailureOr<SplitOps> split =
-          plan.getStrategy() == VectorStrategy::split_short_rows
-              ? splitShortRows(rewriter, op)
-              : splitLongRows(rewriter, op);
-      if (failed(split))
-        return failure();
-      // The op that combines the partial result (the short rows, or the
-      // outer reduced dims of the rows' results), then the partial
-      // reduction that computes it.
-      if (failed(run(split->combine, /*maySplit=*/false)))
-        return failure();
-      return run(split->partial);
-    }
+    case VectorStrategy::split_long_rows:
     case VectorStrategy::split_blocks:
-    case VectorStrategy::split_threads: {
-      FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());
-      if (failed(split)) {
-        if (recorded)
-          return op->emitError("reduce.plan: cannot split this reduction "
-                               "into ")
-                 << plan.getParts()
-                 << " parts (one static reduced dim and a combiner with a "
-                    "neutral element expected)";
-        // No neutral element: one reduction, planned without a split.
-        return run(op, /*maySplit=*/false);
-      }
-      // The partial results, then their combination (a small op of its
-      // own); neither is split again.
-      if (failed(run(split->combine, /*maySplit=*/false)))
-        return failure();
-      return run(split->partial, /*maySplit=*/false);
-    }
+    case VectorStrategy::split_threads:
+      return op->emitError("reduce.plan: strategy ")
+             << stringifyVectorStrategy(plan.getStrategy())
+             << " is applied by reduce-split-reductions, before "
+                "reduce-vectorize";
+    case VectorStrategy::none:
+      return success();
     default:
       break;
     }
+    op = collapseAdjacentDims(rewriter, op);
     if (plan.getThreads() > 1) {
       FailureOr<linalg::LinalgOp> tiled = distributeOverThreads(
           rewriter, op, plan.getThreadDim(), plan.getThreadChunk());
@@ -121,38 +86,35 @@ public:
     case VectorStrategy::elementwise:
       return vectorizeElementwise(rewriter, op, plan);
     default:
-      llvm_unreachable("splits are applied above");
+      llvm_unreachable("splits and none are handled above");
     }
   }
 
 private:
   RewriterBase &rewriter;
-  const PlannerOptions &options;
-  bool remarks;
 };
 
 /// The `reduce-vectorize` pass.
 struct ReduceVectorizePass
     : reduce::impl::ReduceVectorizePassBase<ReduceVectorizePass> {
   using Base::Base;
-  // Read the options.
-  template <typename Pass>
-  friend FailureOr<PlannerOptions>
-  mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
-  template <typename Options>
-  friend void mlir::reduce::overrideStrategyFields(ReduceTarget &,
-                                                   const Options &);
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
-    if (failed(options))
+    if (vectorBits == 0) {
+      function.emitError() << getArgument()
+                           << " expects a positive vector-bits, found 0";
       return signalPassFailure();
-    if (failed(applyFunctionRegisters(function, *options)))
+    }
+    // No wider than the registers the function records.
+    FailureOr<unsigned> recorded = getRecordedVectorBits(function);
+    if (failed(recorded))
       return signalPassFailure();
+    unsigned registerBits =
+        *recorded ? std::min<unsigned>(vectorBits, *recorded) : vectorBits;
 
     IRRewriter rewriter(&getContext());
-    PlanApplier applier(rewriter, *options, remarks);
+    PlanApplier applier(rewriter);
     SmallVector<linalg::LinalgOp> reductions;
     function.walk([&](linalg::LinalgOp op) {
       if (isTensorReduction(op))
@@ -162,8 +124,10 @@ struct ReduceVectorizePass
       if (failed(applier.run(op)))
         return signalPassFailure();
 
-    // The remaining static linalg ops (fills, maps) are tiled into 1-D
-    // vectors; reductions whose tiling failed are vectorized as they are.
+    // Then the ops with no reduced dim (fills, maps; the fills that the
+    // thread tiles fused carry the plan of their fill), and the reductions
+    // whose tiling failed, vectorized as they are. A fill that the tiles
+    // fused and left unused is erased.
     SmallVector<linalg::LinalgOp> others;
     function.walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && !op.hasDynamicShape())
@@ -174,12 +138,16 @@ struct ReduceVectorizePass
         vectorizeIfPossible(rewriter, op);
         continue;
       }
+      if (op->use_empty()) {
+        rewriter.eraseOp(op);
+        continue;
+      }
       if (failed(applier.run(op)))
         return signalPassFailure();
     }
 
     RewritePatternSet patterns(&getContext());
-    populateReductionVectorPatterns(patterns, options->target.vectorBits);
+    populateReductionVectorPatterns(patterns, registerBits);
     if (failed(applyPatternsGreedily(function, std::move(patterns))))
       return signalPassFailure();
   }

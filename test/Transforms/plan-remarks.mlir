@@ -1,37 +1,38 @@
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-vectorize="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 remarks=true" \
+// RUN:   --reduce-plan="vector-bits=256 remarks=true" --reduce-vectorize="vector-bits=256" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-plan="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=PLAN
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SPLIT
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 remarks=true" \
-// RUN:   --reduce-vectorize="vector-bits=512 stream-vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 remarks=true" \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 remarks=true" --reduce-vectorize="vector-bits=512" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HELD
 
-// With remarks=true each op gets a remark with its plan and why (one thread:
-// the functions are planned in parallel otherwise, remarks interleaved); in
-// reduce-vectorize, the two ops of a split get theirs when they are made.
+// With remarks=true each split and each plan gets a remark with the choice
+// and why (one thread: the functions are planned in parallel otherwise,
+// remarks interleaved): reduce-split-reductions on the op it splits,
+// reduce-plan on each op it plans, the two ops of a split included.
 
 // CHECK: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_blocks: 1048576 elements reduced to one value, in 512 blocks of 2048 (about 64 tiles of 32)
-// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
 // CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, one row from each of 4 parts of the rows at once
+// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
 // CHECK: remark: plan #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
 // CHECK: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
-// CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>: in cache: 6144 input bytes < min-stream-bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
 // CHECK: remark: plan #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 4 reduced rows per step, one from each of 4 parts of the rows
+// CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>: in cache: 6144 input bytes < min-stream-bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
 
-// PLAN: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
-// PLAN: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 256) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
-// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector-bits; 256-bit registers of 8 x 32-bit lanes, 4 per tile; one row at a time: a transcendental per element; inner
-// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 1024 input bytes
-// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; 256-bit registers
-// PLAN: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: streamed: 4195328 input bytes >= min-stream-bytes 1048576; a transcendental per element bounds it by arithmetic
-// PLAN-NOT: remark
+// reduce-split-reductions alone says why it splits, and nothing of the ops
+// it leaves whole.
+// SPLIT: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
+// SPLIT: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min-stream-bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 256) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
+// SPLIT-NOT: remark
 
-// Streaming at 256 bits on a 512-bit host: reduce-plan holds a function
-// whose streamed reduction is split into blocks to 256-bit registers, and
-// reduce-vectorize plans the in-cache op of its split at that width too.
+// Streaming at 256 bits on a 512-bit host: reduce-split-reductions holds a
+// function whose streamed reduction is split into blocks to 256-bit
+// registers, and reduce-plan plans the in-cache op of its split at that
+// width too.
 // HELD: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 // HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min-stream-bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 

@@ -1,20 +1,22 @@
-// RUN: reduce-opt %s --split-input-file --lower-reduce \
-// RUN:   --reduce-plan="vector-bits=256 stream-vector-bits=256" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=256 stream-vector-bits=256" --reduce-plan="vector-bits=256 stream-vector-bits=256" \
 // RUN:   | FileCheck %s --check-prefix=AVX2
-// RUN: reduce-opt %s --split-input-file --lower-reduce \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=512" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=512" --reduce-plan="vector-bits=512 stream-vector-bits=512" \
 // RUN:   | FileCheck %s --check-prefix=AVX512
-// RUN: reduce-opt %s --split-input-file --lower-reduce \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2" --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2" \
 // RUN:   | FileCheck %s --check-prefix=THREADS
-// RUN: reduce-opt %s --split-input-file --lower-reduce \
-// RUN:   --reduce-plan="vector-bits=256 strict-fp-order=true" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=256 strict-fp-order=true" --reduce-plan="vector-bits=256 strict-fp-order=true" \
 // RUN:   | FileCheck %s --check-prefix=STRICT
-// RUN: reduce-opt %s --split-input-file --lower-reduce \
-// RUN:   --reduce-plan="vector-bits=256 min-short-split-factor=4096" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=256 min-short-split-factor=4096" --reduce-plan="vector-bits=256 min-short-split-factor=4096" \
 // RUN:   | FileCheck %s --check-prefix=FACTOR
 
-// The plan reduce-plan records for each layout, for two fixed target
+// The plans reduce-plan records for each layout, after reduce-collapse-dims
+// and reduce-split-reductions (a split shows as its two ops, each with its
+// plan), for two fixed target
 // descriptions: 256-bit registers everywhere (AVX2), and 512-bit registers
 // for in-cache and streamed inputs (AVX-512); then 512-bit registers
 // streaming at 256 bits on two threads, and strict-fp-order.
@@ -54,11 +56,15 @@ func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
 
 // Everything to one value: blocks of about 64 tiles (not for ordered sums).
 // AVX2-LABEL: func.func @all_axes
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
 // AVX512-LABEL: func.func @all_axes
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 256, vector_bits = 512>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, row_streams = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>}
 // THREADS-LABEL: func.func @all_axes
-// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>}
+// THREADS-SAME:  reduce.vector_bits = 256
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 256, inner_tile = 32, row_streams = 4>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
 // STRICT-LABEL: func.func @all_axes
 // STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
@@ -77,7 +83,8 @@ func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
 // AVX512-LABEL: func.func @columns
 // AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
 // THREADS-LABEL: func.func @columns
-// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_threads, parts = 2, vector_bits = 256>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x512x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, threads = 2, thread_chunk = 1, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096>}
 // STRICT-LABEL: func.func @columns
 // STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
 func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
@@ -90,9 +97,11 @@ func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 // Short inner rows of a mixed-axes reduction: split into an outer reduction
 // and one of the short rows.
 // AVX2-LABEL: func.func @mixed_axes
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_short_rows, vector_bits = 256>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>}
 // AVX512-LABEL: func.func @mixed_axes
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_short_rows, vector_bits = 512>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 24, stream_rows = 4>}
 // FACTOR-LABEL: func.func @mixed_axes
 // FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, stream_rows = 4>}
 // STRICT-LABEL: func.func @mixed_axes
@@ -107,11 +116,15 @@ func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
 // Long inner rows (4 KiB) of a mixed-axes reduction, streamed (W3): split
 // into a reduction of the rows, then one of the outer dim.
 // AVX2-LABEL: func.func @mixed_axes_long_rows
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 256>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
 // AVX512-LABEL: func.func @mixed_axes_long_rows
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 512>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, row_streams = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, rows_per_step = 4>}
 // THREADS-LABEL: func.func @mixed_axes_long_rows
-// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = split_long_rows, vector_bits = 256>}
+// THREADS-SAME:  reduce.vector_bits = 256
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 8192, inner_tile = 32, row_streams = 4>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
 // FACTOR-LABEL: func.func @mixed_axes_long_rows
 // FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // STRICT-LABEL: func.func @mixed_axes_long_rows
@@ -205,7 +218,8 @@ func.func @columns_f16(%x: tensor<1024x16384xf16>) -> tensor<16384xf16> {
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
 // THREADS-LABEL: func.func @streamed_columns
 // THREADS-NOT:     reduce.vector_bits
-// THREADS:         linalg.reduce {{.*}} vector_bits = 256
+// THREADS:         linalg.generic {{.*}} tensor<2x512x4096xf32>{{.*}}vector_bits = 256
+// THREADS:         linalg.generic {{.*}} tensor<2x4096xf32>{{.*}}vector_bits = 512
 // THREADS:         linalg.reduce {{.*}} vector_bits = 512
 // AVX512-LABEL: func.func @streamed_and_cached
 // AVX512-NOT:     reduce.vector_bits

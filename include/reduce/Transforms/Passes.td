@@ -87,26 +87,47 @@ defvar ReducePlanOptions = [
            "for each choice">,
 ];
 
-def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
-  let summary = "Choose how each linalg reduction is tiled and vectorized";
+def ReduceCollapseDimsPass
+    : Pass<"reduce-collapse-dims", "::mlir::func::FuncOp"> {
+  let summary = "Collapse the adjacent dims of the same kind of linalg ops";
   let description = [{
-    Collapses the adjacent dims of the same kind (parallel or reduction)
-    that every operand indexes contiguously in each linalg op with static
-    shapes (`linalg::collapseOpIterationDims`: 6x12x10x24 reduced over
-    [2, 3] becomes 72 rows of 240), then records on each linalg reduction
-    on tensors its plan, a `#reduce.plan` attribute named `reduce.plan`: the strategy and its tiles, chosen from the op's
-    shape and the target description given by the options. It rewrites
-    nothing else. A function whose static reductions of at least
-    `min-stream-bytes` are all planned `inner` or `split_blocks`, with
+    The first normalization before the plans: in each linalg reduction on
+    tensors with static shapes, collapses the adjacent dims of the same
+    kind (parallel or reduction) that every operand indexes contiguously
+    (`linalg::collapseOpIterationDims`: 6x12x10x24 reduced over [2, 3]
+    becomes 72 rows of 240). A filled init is collapsed as a fill of the
+    collapsed destination, so that tiles can still fuse it. The ops with no
+    reduced dim are collapsed by `reduce-vectorize` when it applies their
+    plans (a fill collapsed now would hide behind a reshape from the tiles
+    that fuse it); `reduce-plan` plans them as collapsed. It depends on no
+    target.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ReduceSplitReductionsPass
+    : Pass<"reduce-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Split the linalg reductions whose layout reads badly as "
+                "one op";
+  let description = [{
+    The second normalization before the plans, after `reduce-collapse-dims`.
+    First decides the registers of the function: a function whose static
+    reductions of at least `min-stream-bytes` are all read into row
+    accumulators (`inner`, `split_long_rows`, `split_blocks`), with
     `stream-vector-bits` narrower than `vector-bits`, keeps to
-    `stream-vector-bits` throughout: its other plans take that width too,
-    and it records it as `reduce.vector_bits` (`reduce-vectorize` and
-    `reduce-expand-min-max` then keep to it, `reduce-finalize-llvm` holds
-    the backend to it; docs/tuning.md). With `remarks`, each op also gets a
-    remark that says why each choice was made. The ops with no reduced dim (fills, ...) are
-    planned by `reduce-vectorize` itself: tiling the reductions fuses and
-    reshapes them. The strategies are listed with the attribute
-    (ReduceDialect.md) and `reduce-vectorize`.
+    `stream-vector-bits` throughout and records it as `reduce.vector_bits`
+    (`reduce-plan`, `reduce-vectorize` and `reduce-expand-min-max` then keep
+    to it, `reduce-finalize-llvm` holds the backend to it; docs/tuning.md).
+    Then rewrites each linalg reduction on tensors that the planner splits
+    (`split_short_rows`, `split_long_rows`, `split_blocks`,
+    `split_threads`: see `reduce-vectorize`) into two ops, collapsed again;
+    the op that computes the partial result of a rows split may be split
+    again, no other. A split plan written on an op (`reduce.plan`) is
+    applied instead of choosing one; one that does not fit its op is an
+    error. With `remarks`, each split op gets a remark that says why.
   }];
   let options = ReducePlanOptions;
   let dependentDialects = [
@@ -117,19 +138,43 @@ def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
   ];
 }
 
-def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
-  let summary = "Tile and vectorize the linalg reductions of a function";
+def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
+  let summary = "Record how each linalg op is tiled and vectorized";
   let description = [{
-    Applies to each linalg reduction on tensors (and each static linalg op
-    with no reduced dim) its plan: the `reduce.plan` attribute that
-    `reduce-plan` recorded or a user wrote, else the plan `reduce-plan`
-    would choose with the same options. Adjacent dims of the same kind are
-    collapsed first, as `reduce-plan` does; a plan is read from the
-    collapsed op. A split gives two ops, each planned in turn. A plan that
-    does not fit its op is an error. A function that records
-    `reduce.vector_bits` (`reduce-plan`) is planned with registers no
-    wider. Then the vector patterns that finish the strategies are
-    applied.
+    Records on each linalg op that `reduce-vectorize` rewrites (the linalg
+    reductions on tensors, and the static linalg ops on tensors with no
+    reduced dim: fills, maps) its plan, a `#reduce.plan` attribute named
+    `reduce.plan`: the strategy and its tiles, chosen from the op's shape
+    and the target description given by the options, for registers no
+    wider than the `reduce.vector_bits` the function records
+    (`reduce-split-reductions`). It rewrites nothing: the normalizations
+    (`reduce-collapse-dims`, `reduce-split-reductions`) run before it, and
+    the ops it sees are not split again. A plan already on an op is kept. An
+    op whose iteration space is empty gets the `none` plan. With `remarks`,
+    each op also gets a remark that says why each choice was made. The
+    strategies are listed with the attribute (ReduceDialect.md) and
+    `reduce-vectorize`.
+  }];
+  let options = ReducePlanOptions;
+  let dependentDialects = [
+    "::mlir::reduce::ReduceDialect",
+  ];
+}
+
+def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile and vectorize linalg ops as their plans say";
+  let description = [{
+    Applies to each linalg op that `reduce-plan` plans its recorded plan
+    (the `reduce.plan` attribute), and nothing else: it chooses nothing. An
+    op without a plan, a split plan (applied by `reduce-split-reductions`)
+    and a plan that does not fit its op are errors. Each op is collapsed
+    first, as `reduce-collapse-dims` does. The ops that applying a plan
+    creates are rewritten by that plan, but for the copies of a fill that a
+    distribution over threads fuses into its tiles: they carry the plan
+    `reduce-plan` recorded on the fill for them. Then the vector patterns
+    that finish the strategies are applied, their shuffle trees on
+    registers of `vector-bits` (no wider than the `reduce.vector_bits` the
+    function records).
 
     The strategies (`#reduce.plan<strategy = ...>`):
 
@@ -205,7 +250,10 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     reduction is first distributed: its outermost parallel dim of at least
     `threads` is tiled into an `scf.forall`.
   }];
-  let options = ReducePlanOptions;
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
+           "The width of the SIMD registers of the shuffle trees">,
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::reduce::ReduceDialect",

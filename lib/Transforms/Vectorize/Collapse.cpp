@@ -22,14 +22,13 @@
 
 using namespace mlir;
 
-linalg::LinalgOp
-mlir::reduce::vectorize::collapseAdjacentDims(RewriterBase &rewriter,
-                                              linalg::LinalgOp op) {
+SmallVector<ReassociationIndices>
+mlir::reduce::vectorize::getCollapsibleDims(linalg::LinalgOp op) {
   // Static shapes only: collapsing dynamic dims crashed
   // expand-strided-metadata (a null size in the memref.reinterpret_cast
   // it builds for the collapse of a dynamic buffer).
   if (!op.hasPureTensorSemantics() || op.hasDynamicShape())
-    return op;
+    return {};
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -49,6 +48,34 @@ mlir::reduce::vectorize::collapseAdjacentDims(RewriterBase &rewriter,
         linalg::areDimSequencesPreserved(maps, group))
       groups.push_back(group);
   }
+  return groups;
+}
+
+SmallVector<int64_t>
+mlir::reduce::vectorize::getCollapsedLoopRanges(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<int64_t> collapsed;
+  auto groups = getCollapsibleDims(op);
+  const ReassociationIndices *group = groups.begin();
+  for (int64_t dim = 0, e = ranges.size(); dim < e; ++dim) {
+    if (group == groups.end() || group->front() != dim) {
+      collapsed.push_back(ranges[dim]);
+      continue;
+    }
+    int64_t size = 1;
+    for (int64_t member : *group)
+      size *= ranges[member];
+    collapsed.push_back(size);
+    dim = group->back();
+    ++group;
+  }
+  return collapsed;
+}
+
+linalg::LinalgOp
+mlir::reduce::vectorize::collapseAdjacentDims(RewriterBase &rewriter,
+                                              linalg::LinalgOp op) {
+  SmallVector<ReassociationIndices> groups = getCollapsibleDims(op);
   if (groups.empty())
     return op;
   rewriter.setInsertionPoint(op);

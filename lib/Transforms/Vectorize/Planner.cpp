@@ -59,40 +59,60 @@ static bool isArithmeticBound(linalg::LinalgOp op) {
   return computesTranscendental(*op.getBlock());
 }
 
-/// Chooses the plan of one op; see planLinalgOp.
+/// How a reduction is distributed over threads: `threads` tiles of `chunk`
+/// along dim `dim` (one tile: no distribution).
+struct ThreadTiling {
+  int64_t threads = 1;
+  int64_t dim = 0;
+  int64_t chunk = 0;
+};
+
+/// Chooses the split or the plan of one op; see chooseSplit and
+/// planLinalgOp. Every member is computed once, in the constructor, from
+/// the op and the options alone.
 class Planner {
 public:
+  /// Plans `op`, as if its (parallel) loops had `elementwiseRanges` when
+  /// given.
   Planner(linalg::LinalgOp op, const PlannerOptions &options,
-          SmallVectorImpl<std::string> *reasons)
+          SmallVectorImpl<std::string> *reasons,
+          std::optional<ArrayRef<int64_t>> elementwiseRanges = std::nullopt)
       : op(op), target(options.target), options(options), reasons(reasons),
         ordered(options.strictFpOrder && hasFloatAddCombiner(op)),
-        arithmeticBound(isArithmeticBound(op)) {
-    loops.ranges = op.getStaticLoopRanges();
-    loops.iterators = op.getIteratorTypesArray();
-    loops.inputBytes = getStaticInputBytes(op);
-    elementBits = getWidestElementBits(op);
-    inputBits = getWidestInputElementBits(op);
+        arithmeticBound(isArithmeticBound(op)),
+        loops(getLoops(op, elementwiseRanges)),
+        elementBits(getWidestElementBits(op)),
+        inputBits(getWidestInputElementBits(op)),
+        vectorBits(chooseVectorBits()),
+        lanes(std::max<int64_t>(1, vectorBits / elementBits)),
+        tileSize(lanes * target.accumulators), tiling(chooseThreads()),
+        tileLoops(getTileLoops(loops, tiling)) {}
+
+  /// The split of a reduction (a plan of a split strategy), if it is split.
+  std::optional<PlanAttr> split() {
+    if (isEmpty() || loops.getNumReductionLoops() == 0)
+      return std::nullopt;
+    noteRegisters();
+    if (std::optional<PlanAttr> split = planRowsSplit())
+      return split;
+    if (std::optional<PlanAttr> split = planBlocksSplit())
+      return split;
+    return planThreadsSplit();
   }
 
-  std::optional<PlanAttr> plan(bool maySplit) {
-    if (llvm::is_contained(loops.ranges, 0)) {
+  /// The plan of the op as it is (no split).
+  std::optional<PlanAttr> plan() {
+    if (isEmpty()) {
       note("an empty iteration space computes nothing: the init is the "
            "result");
       return std::nullopt;
     }
-    chooseVectorBits();
-    if (maySplit && loops.getNumReductionLoops() > 0) {
-      if (std::optional<PlanAttr> split = planRowsSplit())
-        return split;
-      if (std::optional<PlanAttr> split = planBlocksSplit())
-        return split;
-      if (std::optional<PlanAttr> split = planThreadsSplit())
-        return split;
-    }
-    if (loops.getNumReductionLoops() > 0)
-      planThreads();
+    noteRegisters();
     if (loops.getNumReductionLoops() == 0)
       return planElementwise();
+    if (tiling.threads > 1)
+      note("threads: dim ", tiling.dim, " (", loops.ranges[tiling.dim], ") in ",
+           tiling.threads, " tiles of ", tiling.chunk);
     if (linalg::isReductionIterator(loops.iterators.back()))
       return planInner();
     return planOuter();
@@ -123,38 +143,58 @@ private:
     int64_t streamBlock = 0;
   };
 
-  PlanAttr makePlan(VectorStrategy strategy, const Tiles &tiles) {
+  PlanAttr makePlan(VectorStrategy strategy, const Tiles &tiles) const {
     return PlanAttr::get(op.getContext(), strategy, tiles.parts, vectorBits,
-                         threads, threadDim, threadChunk, tiles.innerTile,
-                         tiles.rowTile, tiles.rowStreams, tiles.streamRows,
-                         ordered, tiles.keptBlock, tiles.blockRows,
-                         tiles.rowsPerStep, tiles.streamBlock);
+                         tiling.threads, tiling.dim, tiling.chunk,
+                         tiles.innerTile, tiles.rowTile, tiles.rowStreams,
+                         tiles.streamRows, ordered, tiles.keptBlock,
+                         tiles.blockRows, tiles.rowsPerStep, tiles.streamBlock);
   }
 
-  /// Returns true if the loops (one thread's tile, after planThreads)
-  /// stream their input from L3 or memory: static, of at least
-  /// `minStreamBytes`.
+  /// The loops of `op`: for an op with no reduced dim, those it has once
+  /// collapsed (reduce-vectorize collapses it before applying its plan), or
+  /// `elementwiseRanges` when given.
+  static Loops getLoops(linalg::LinalgOp op,
+                        std::optional<ArrayRef<int64_t>> elementwiseRanges) {
+    Loops loops;
+    loops.inputBytes = getStaticInputBytes(op);
+    if (op.getNumReductionLoops() != 0) {
+      loops.ranges = op.getStaticLoopRanges();
+      loops.iterators = op.getIteratorTypesArray();
+      return loops;
+    }
+    loops.ranges = elementwiseRanges ? llvm::to_vector(*elementwiseRanges)
+                                     : getCollapsedLoopRanges(op);
+    loops.iterators.assign(loops.ranges.size(), utils::IteratorType::parallel);
+    return loops;
+  }
+
+  bool isEmpty() const { return llvm::is_contained(loops.ranges, 0); }
+
+  /// Returns true if the loops of one thread's tile stream their input from
+  /// L3 or memory: static, of at least `minStreamBytes`.
   bool streamsInput() const {
-    return !loops.isDynamic() &&
-           loops.inputBytes >= static_cast<uint64_t>(target.minStreamBytes);
+    return !tileLoops.isDynamic() &&
+           tileLoops.inputBytes >= static_cast<uint64_t>(target.minStreamBytes);
   }
 
   /// Registers of `streamVectorBits` for static inputs of at least
-  /// `minStreamBytes`, else of `vectorBits`; `accumulators` of them per
-  /// innermost tile.
-  void chooseVectorBits() {
+  /// `minStreamBytes` whose reads bound them, else of `vectorBits`.
+  int64_t chooseVectorBits() const {
+    bool readBound = isStreamed(op, target) && !arithmeticBound;
+    return readBound ? target.streamVectorBits : target.vectorBits;
+  }
+
+  /// Says why the registers are what they are.
+  void noteRegisters() {
     bool streamed = isStreamed(op, target);
-    bool readBound = streamed && !arithmeticBound;
-    vectorBits = readBound ? target.streamVectorBits : target.vectorBits;
-    lanes = std::max<int64_t>(1, vectorBits / elementBits);
-    tileSize = lanes * target.accumulators;
     if (op.hasDynamicShape())
       note("dynamic shape, taken as in cache");
     else
       note(streamed ? "streamed" : "in cache", ": ", loops.inputBytes,
            " input bytes ", streamed ? ">=" : "<", " min-stream-bytes ",
            target.minStreamBytes);
-    if (streamed && !readBound)
+    if (streamed && arithmeticBound)
       note("a transcendental per element bounds it by arithmetic: ",
            "registers of vector-bits");
     if (options.heldToStreamRegisters)
@@ -272,12 +312,12 @@ private:
   }
 
   /// With threads and a large static input, the outermost parallel dim of
-  /// at least `threads` is split into `threads` tiles of an `scf.forall` (a
-  /// multiple of the vector tile when the dim is the innermost one). The
-  /// rest of the plan is chosen for one tile.
-  void planThreads() {
-    if (!isParallelCandidate())
-      return;
+  /// at least `threads` of a reduction is split into `threads` tiles of an
+  /// `scf.forall` (a multiple of the vector tile when the dim is the
+  /// innermost one). The rest of the plan is chosen for one tile.
+  ThreadTiling chooseThreads() const {
+    if (!isParallelCandidate() || loops.getNumReductionLoops() == 0)
+      return {};
     for (auto [dim, iterator] : llvm::enumerate(loops.iterators)) {
       int64_t range = loops.ranges[dim];
       if (linalg::isReductionIterator(iterator) || range < options.threads)
@@ -287,19 +327,25 @@ private:
         chunk = llvm::alignTo(chunk, tileSize);
       if (chunk >= range)
         continue;
-      threads = options.threads;
-      threadDim = dim;
-      threadChunk = chunk;
-      note("threads: dim ", dim, " (", range, ") in ", threads,
-           " tiles of ", chunk);
-      if (range % chunk == 0) {
-        loops.inputBytes = loops.inputBytes / range * chunk;
-        loops.ranges[dim] = chunk;
-      } else {
-        loops.ranges[dim] = ShapedType::kDynamic;
-      }
-      return;
+      return {options.threads, static_cast<int64_t>(dim), chunk};
     }
+    return {};
+  }
+
+  /// The loops of one tile of `tiling`: a dim that the tiles do not divide
+  /// evenly is dynamic.
+  static Loops getTileLoops(const Loops &loops, const ThreadTiling &tiling) {
+    Loops tile = loops;
+    if (tiling.threads == 1)
+      return tile;
+    int64_t range = loops.ranges[tiling.dim];
+    if (range % tiling.chunk == 0) {
+      tile.inputBytes = loops.inputBytes / range * tiling.chunk;
+      tile.ranges[tiling.dim] = tiling.chunk;
+    } else {
+      tile.ranges[tiling.dim] = ShapedType::kDynamic;
+    }
+    return tile;
   }
 
   /// The tile of the innermost dim of size `size`: the whole dim when it is
@@ -348,13 +394,14 @@ private:
   ///   reads `minRowTileRegisters` registers a step (or the largest that
   ///   divides them, up to twice that).
   int64_t getRowTile() const {
-    int64_t rank = loops.ranges.size();
-    if (loops.getNumReductionLoops() != 1 || rank < 2 || ordered)
+    int64_t rank = tileLoops.ranges.size();
+    if (tileLoops.getNumReductionLoops() != 1 || rank < 2 || ordered)
       return 0;
-    int64_t columns = loops.ranges.back();
-    int64_t rows = loops.ranges[rank - 2];
+    int64_t columns = tileLoops.ranges.back();
+    int64_t rows = tileLoops.ranges[rank - 2];
     if (ShapedType::isDynamic(columns) || ShapedType::isDynamic(rows) ||
-        linalg::isReductionIterator(loops.iterators[rank - 2]) || columns < 2)
+        linalg::isReductionIterator(tileLoops.iterators[rank - 2]) ||
+        columns < 2)
       return 0;
     if (columns <= lanes)
       return llvm::isPowerOf2_64(columns) && rows % lanes == 0 ? lanes : 0;
@@ -386,19 +433,18 @@ private:
   PlanAttr planRowTiles(int64_t rowTile) {
     int64_t rowStreams = 1;
     if (streamsInput() && target.rowStreams > 1 &&
-        canExpandRowStreams(op, loops.ranges, target.rowStreams, rowTile))
+        canExpandRowStreams(op, tileLoops.ranges, target.rowStreams, rowTile))
       rowStreams = target.rowStreams;
     int64_t group = getShuffleTreeRows(rowTile, lanes);
-    note("row_tiles: rows of ", loops.ranges.back(), " elements, ", rowTile,
+    note("row_tiles: rows of ", tileLoops.ranges.back(), " elements, ", rowTile,
          " at a time, reduced against each other by one shuffle tree",
          group < rowTile ? " per " : "",
          group < rowTile ? std::to_string(group) : "",
-         group < rowTile ? " rows" : "",
-         rowStreams > 1 ? ", read as " : "",
+         group < rowTile ? " rows" : "", rowStreams > 1 ? ", read as " : "",
          rowStreams > 1 ? std::to_string(rowStreams) : "",
          rowStreams > 1 ? " streams of consecutive rows" : "");
     Tiles tiles;
-    tiles.innerTile = loops.ranges.back();
+    tiles.innerTile = tileLoops.ranges.back();
     tiles.rowTile = rowTile;
     tiles.rowStreams = rowStreams;
     return makePlan(VectorStrategy::row_tiles, tiles);
@@ -416,10 +462,10 @@ private:
   /// most rows that do, a multiple of `parts` that divides the rows; -1 if
   /// there is none.
   int64_t getStreamBlock(int64_t parts) const {
-    int64_t rows = loops.ranges[0];
+    int64_t rows = tileLoops.ranges[0];
     if (rows <= 0)
       return -1;
-    int64_t bytes = static_cast<int64_t>(loops.inputBytes);
+    int64_t bytes = static_cast<int64_t>(tileLoops.inputBytes);
     int64_t rowBytes = std::max<int64_t>(1, bytes / rows);
     if (bytes <= target.rowStreamBlockBytes)
       return 0;
@@ -438,13 +484,13 @@ private:
     if (int64_t rowTile = getRowTile())
       return planRowTiles(rowTile);
     int64_t innerTile =
-        getInnerTile(loops.ranges.back(), /*powerOfTwoRegisters=*/true);
+        getInnerTile(tileLoops.ranges.back(), /*powerOfTwoRegisters=*/true);
     // Rows at once keep more reads in flight; a transcendental per element
     // needs the registers for its arithmetic instead.
     if (arithmeticBound && target.streamRows > 1)
       note("one row at a time: a transcendental per element");
-    bool unmasked = !loops.isDynamic() && !ordered && !arithmeticBound &&
-                    loops.ranges.back() % innerTile == 0;
+    bool unmasked = !tileLoops.isDynamic() && !ordered && !arithmeticBound &&
+                    tileLoops.ranges.back() % innerTile == 0;
     // Several rows of bools at once are arrays of i1 vectors, which LLVM
     // lowers lane by lane into mask registers.
     if (unmasked && hasBoolOperands()) {
@@ -457,22 +503,22 @@ private:
     // `rowStreamBlockBytes`.
     int64_t rowStreams = 1, streamBlock = 0;
     if (unmasked && streamsInput() && target.rowStreams > 1 &&
-        canExpandRowStreams(op, loops.ranges, target.rowStreams, 1)) {
+        canExpandRowStreams(op, tileLoops.ranges, target.rowStreams, 1)) {
       streamBlock = getStreamBlock(target.rowStreams);
       if (streamBlock >= 0)
         rowStreams = target.rowStreams;
     }
     int64_t streamRows = 1;
     if (unmasked && rowStreams == 1 && target.streamRows > 1) {
-      for (int64_t dim = loops.ranges.size() - 1; dim >= 0; --dim) {
-        if (linalg::isReductionIterator(loops.iterators[dim]))
+      for (int64_t dim = tileLoops.ranges.size() - 1; dim >= 0; --dim) {
+        if (linalg::isReductionIterator(tileLoops.iterators[dim]))
           continue;
-        if (loops.ranges[dim] % target.streamRows == 0)
+        if (tileLoops.ranges[dim] % target.streamRows == 0)
           streamRows = target.streamRows;
         break;
       }
     }
-    note("inner: the innermost dim (", loops.ranges.back(),
+    note("inner: the innermost dim (", tileLoops.ranges.back(),
          ") is reduced into accumulators of ", innerTile, " elements",
          streamRows > 1 ? ", " : "",
          streamRows > 1 ? std::to_string(streamRows) : "",
@@ -519,10 +565,10 @@ private:
   /// streamed 2-D input, the rows of a step come from as many parts of the
   /// rows, read side by side.
   PlanAttr planOuter() {
-    SmallVector<int64_t> ranges = loops.ranges;
+    SmallVector<int64_t> ranges = tileLoops.ranges;
     int64_t rowDim = -1;
     for (int64_t dim = ranges.size() - 1; dim >= 0 && rowDim < 0; --dim)
-      if (linalg::isReductionIterator(loops.iterators[dim]))
+      if (linalg::isReductionIterator(tileLoops.iterators[dim]))
         rowDim = dim;
     // A NaN-propagating float minimum or maximum adds its rows by a tree,
     // whose instructions per row fall as it has more leaves.
@@ -553,8 +599,8 @@ private:
       rowDim = 1;
       ranges = {ranges[0] / rowStreams, rowStreams, ranges[1]};
     }
-    bool stepsRows = !loops.isDynamic() && step > 1 &&
-                     ranges[rowDim] % step == 0;
+    bool stepsRows =
+        !tileLoops.isDynamic() && step > 1 && ranges[rowDim] % step == 0;
     int64_t blockRows = 1, rowsPerStep = 1, innerTile = 0;
     if (keptBlock > 0) {
       bool unmasked = keptBlock % getInnerTile(keptBlock) == 0;
@@ -600,24 +646,27 @@ private:
     return makePlan(VectorStrategy::elementwise, tiles);
   }
 
-  linalg::LinalgOp op;
+  // Not const: the interface methods of an op handle are not.
+  mutable linalg::LinalgOp op;
   const ReduceTarget &target;
   const PlannerOptions &options;
-  SmallVectorImpl<std::string> *reasons;
-  bool ordered;
+  SmallVectorImpl<std::string> *const reasons;
+  const bool ordered;
   /// A transcendental per element: the stream settings do not apply.
-  bool arithmeticBound;
-  Loops loops;
-  unsigned elementBits = 8;
+  const bool arithmeticBound;
+  /// The loops of the whole op.
+  const Loops loops;
+  const unsigned elementBits;
   /// The widest input element: narrower than `elementBits` when the
   /// accumulators are widened.
-  unsigned inputBits = 8;
-  int64_t vectorBits = 0;
-  int64_t lanes = 1;
-  int64_t tileSize = 1;
-  int64_t threads = 1;
-  int64_t threadDim = 0;
-  int64_t threadChunk = 0;
+  const unsigned inputBits;
+  const int64_t vectorBits;
+  const int64_t lanes;
+  /// Elements of the innermost vector tile: `accumulators` registers.
+  const int64_t tileSize;
+  const ThreadTiling tiling;
+  /// The loops of one thread's tile (the whole op's without threads).
+  const Loops tileLoops;
 };
 } // namespace
 
@@ -649,7 +698,9 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
       return success();
     streams = true;
     std::optional<PlanAttr> plan =
-        planLinalgOp(op, options, /*maySplit=*/true, /*reasons=*/nullptr);
+        chooseSplit(op, options, /*reasons=*/nullptr);
+    if (!plan)
+      plan = planLinalgOp(op, options, /*reasons=*/nullptr);
     if (!plan || !readsRowsIntoAccumulators(plan->getStrategy()))
       return success();
   }
@@ -664,19 +715,14 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
 LogicalResult
 mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
                                                 PlannerOptions &options) {
-  Attribute attr = function->getAttr(kFunctionVectorBitsAttrName);
-  if (!attr)
+  FailureOr<unsigned> bits = getRecordedVectorBits(function);
+  if (failed(bits))
+    return failure();
+  if (*bits == 0)
     return success();
-  auto recorded = dyn_cast<IntegerAttr>(attr);
-  if (!recorded || (recorded.getInt() != 128 && recorded.getInt() != 256 &&
-                    recorded.getInt() != 512))
-    return function->emitError()
-           << "expected '" << kFunctionVectorBitsAttrName
-           << "' to be an integer of 128, 256 or 512, found " << attr;
-  auto bits = static_cast<unsigned>(recorded.getInt());
   ReduceTarget &target = options.target;
-  target.vectorBits = std::min(target.vectorBits, bits);
-  target.streamVectorBits = std::min(target.streamVectorBits, bits);
+  target.vectorBits = std::min(target.vectorBits, *bits);
+  target.streamVectorBits = std::min(target.streamVectorBits, *bits);
   options.heldToStreamRegisters = true;
   return success();
 }
@@ -684,9 +730,30 @@ mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
 std::optional<PlanAttr>
 mlir::reduce::vectorize::planLinalgOp(linalg::LinalgOp op,
                                       const PlannerOptions &options,
-                                      bool maySplit,
                                       SmallVectorImpl<std::string> *reasons) {
-  return Planner(op, options, reasons).plan(maySplit);
+  return Planner(op, options, reasons).plan();
+}
+
+std::optional<PlanAttr> mlir::reduce::vectorize::planFusedFill(
+    linalg::FillOp fill, ArrayRef<int64_t> tileShape,
+    const PlannerOptions &options, SmallVectorImpl<std::string> *reasons) {
+  // A fill of a static shape collapses to one dim.
+  SmallVector<int64_t> ranges;
+  if (!tileShape.empty()) {
+    int64_t size = 1;
+    for (int64_t dim : tileShape)
+      if (llvm::MulOverflow(size, dim, size))
+        return std::nullopt;
+    ranges.push_back(size);
+  }
+  return Planner(fill, options, reasons, ArrayRef<int64_t>(ranges)).plan();
+}
+
+std::optional<PlanAttr>
+mlir::reduce::vectorize::chooseSplit(linalg::LinalgOp op,
+                                     const PlannerOptions &options,
+                                     SmallVectorImpl<std::string> *reasons) {
+  return Planner(op, options, reasons).split();
 }
 
 void mlir::reduce::vectorize::emitPlanRemark(Operation *op,

@@ -19,6 +19,8 @@
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Transforms/ReduceTarget.h"
 
+#include "Utils.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 
@@ -90,23 +92,34 @@ LogicalResult chooseFunctionRegisters(Operation *function,
 LogicalResult applyFunctionRegisters(Operation *function,
                                      PlannerOptions &options);
 
-/// Returns the plan of the linalg op `op` (collapsed: Strategies.h), or
-/// std::nullopt when it is left as it is (an empty iteration space computes
-/// nothing). `maySplit` is false for the ops a split produced that are not
-/// split again. Each choice appends the reason for it to `reasons`, when
-/// given.
+/// Returns the split that `reduce-split-reductions` applies to the linalg
+/// reduction `op` (collapsed: Strategies.h), as a plan of a split strategy
+/// (`split_*`), or std::nullopt when it is not split. Each choice appends
+/// the reason for it to `reasons`, when given.
+std::optional<PlanAttr> chooseSplit(linalg::LinalgOp op,
+                                    const PlannerOptions &options,
+                                    SmallVectorImpl<std::string> *reasons);
+
+/// Returns the plan of the linalg op `op` (collapsed and split: it is not
+/// split again), or std::nullopt when it is left as it is (an empty
+/// iteration space computes nothing). Each choice appends the reason for it
+/// to `reasons`, when given.
 std::optional<PlanAttr> planLinalgOp(linalg::LinalgOp op,
                                      const PlannerOptions &options,
-                                     bool maySplit,
                                      SmallVectorImpl<std::string> *reasons);
+
+/// Returns the plan of the copy of `fill` that a distribution over threads
+/// fuses into each tile, a fill of the static shape `tileShape` (collapsed
+/// when it is applied, as every op with no reduced dim).
+std::optional<PlanAttr> planFusedFill(linalg::FillOp fill,
+                                      ArrayRef<int64_t> tileShape,
+                                      const PlannerOptions &options,
+                                      SmallVectorImpl<std::string> *reasons);
 
 /// Emits a remark on `op` that names its plan (or that it has none) and the
 /// reasons for it.
 void emitPlanRemark(Operation *op, std::optional<PlanAttr> plan,
                     ArrayRef<std::string> reasons);
-
-/// The name of the attribute that carries the plan of a linalg op.
-inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
 
 } // namespace mlir::reduce::vectorize
 

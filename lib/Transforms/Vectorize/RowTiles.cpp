@@ -62,11 +62,14 @@ linalg::LinalgOp mlir::reduce::vectorize::expandRowStreams(
   std::function<Value(Value)> expand = [&](Value value) -> Value {
     // A fill of the init is rebuilt on the parts of its destination, so
     // that it still fuses into the tiles and writes where the fill did (in
-    // a thread's part of the result, not a buffer of its own).
-    if (auto fill = value.getDefiningOp<linalg::FillOp>())
-      return linalg::FillOp::create(rewriter, loc, fill.getInputs(),
-                                    expand(fill.getOutputs().front()))
-          .getResult(0);
+    // a thread's part of the result, not a buffer of its own). It keeps
+    // its plan: collapsed, it is the same 1-D fill.
+    if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+      auto refilled = linalg::FillOp::create(rewriter, loc, fill.getInputs(),
+                                             expand(fill.getOutputs().front()));
+      refilled->setDiscardableAttrs(fill->getDiscardableAttrDictionary());
+      return refilled.getResult(0);
+    }
     return expandLeadingDim(rewriter, loc, value, rowStreams, blockRows);
   };
   // The rows become (part, row) or (block, part, row) loops.

@@ -29,6 +29,15 @@ namespace mlir::reduce::vectorize {
 // Normalization (Collapse.cpp)
 //===----------------------------------------------------------------------===//
 
+/// The runs of adjacent dims of the same iterator kind that every operand
+/// of `op` indexes contiguously (static shapes only), each of at least two
+/// dims: what collapseAdjacentDims merges.
+SmallVector<ReassociationIndices> getCollapsibleDims(linalg::LinalgOp op);
+
+/// The loop ranges `op` has after collapseAdjacentDims, computed without
+/// rewriting it.
+SmallVector<int64_t> getCollapsedLoopRanges(linalg::LinalgOp op);
+
 /// Merges each run of adjacent dims of the same iterator kind that every
 /// operand indexes contiguously into one dim, in an op with static shapes;
 /// returns the collapsed op, else `op`. Plans are chosen on collapsed ops.

@@ -8,6 +8,8 @@
 
 #include "Utils.h"
 
+#include "reduce/Transforms/ReduceTarget.h"
+
 #include "../ShapeBytes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -21,8 +23,26 @@ using namespace mlir;
 
 namespace mlir::reduce::vectorize {
 
+FailureOr<unsigned> getRecordedVectorBits(Operation *function) {
+  Attribute attr = function->getAttr(kFunctionVectorBitsAttrName);
+  if (!attr)
+    return 0u;
+  auto recorded = dyn_cast<IntegerAttr>(attr);
+  if (!recorded || (recorded.getInt() != 128 && recorded.getInt() != 256 &&
+                    recorded.getInt() != 512))
+    return function->emitError()
+           << "expected '" << kFunctionVectorBitsAttrName
+           << "' to be an integer of 128, 256 or 512, found " << attr;
+  return static_cast<unsigned>(recorded.getInt());
+}
+
 bool isTensorReduction(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
+}
+
+bool isPlannedElementwise(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
+         op.getNumReductionLoops() == 0;
 }
 
 static unsigned getWidestElementBits(ValueRange values) {

@@ -24,9 +24,22 @@
 
 namespace mlir::reduce::vectorize {
 
+/// The name of the attribute that carries the plan of a linalg op.
+inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
+
+/// Returns the widest register, in bits, that `function` records
+/// (`reduce.vector_bits`, ReduceTarget.h), or 0 when it records none; fails,
+/// with an error on the function, when it is not 128, 256 or 512.
+FailureOr<unsigned> getRecordedVectorBits(Operation *function);
+
 /// Returns true if `op` is a linalg op on ranked tensors with at least one
 /// reduction iterator: the ops the strategies tile.
 bool isTensorReduction(linalg::LinalgOp op);
+
+/// Returns true if `op` is a linalg op on tensors with static shapes and no
+/// reduction iterator (fills, maps): the ops the `elementwise` strategy
+/// tiles.
+bool isPlannedElementwise(linalg::LinalgOp op);
 
 /// Returns the widest element type of the data of `op`, in bits; i1 flags
 /// do not count. Vectors are sized after it.

@@ -1,12 +1,12 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4" --canonicalize \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4" --reduce-plan="vector-bits=256 accumulators=4" --reduce-vectorize="vector-bits=256" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-stream-bytes=1" \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-stream-bytes=1" --reduce-plan="vector-bits=256 accumulators=4 min-stream-bytes=1" --reduce-vectorize="vector-bits=256" \
 // RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=STREAMS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" --reduce-plan="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" --reduce-vectorize="vector-bits=256" \
 // RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=BLOCKS
 

@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file --verify-diagnostics \
-// RUN:   --reduce-vectorize="vector-bits=256"
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256" --reduce-plan="vector-bits=256" --reduce-vectorize="vector-bits=256"
 
 // Plans that do not fit their op are errors on the op, and malformed plans
 // are rejected by the attribute's verifier.
@@ -281,7 +281,7 @@ func.func @no_chunk() attributes {p = #reduce.plan<strategy = inner, inner_tile 
 
 // -----
 
-// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise, split_long_rows] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
+// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise, split_long_rows, none] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
 // expected-error @below {{failed to parse Reduce_PlanAttr parameter 'strategy'}}
 func.func @bad_strategy() attributes {p = #reduce.plan<strategy = sideways>} {
   return

@@ -1,10 +1,10 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize | FileCheck %s
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512" --reduce-plan="vector-bits=512" --reduce-vectorize="vector-bits=512" --canonicalize | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=512 min-row-tile-registers=64" \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 min-row-tile-registers=64" --reduce-plan="vector-bits=512 min-row-tile-registers=64" --reduce-vectorize="vector-bits=512" \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=512 min-stream-bytes=4096" \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 min-stream-bytes=4096" --reduce-plan="vector-bits=512 min-stream-bytes=4096" --reduce-vectorize="vector-bits=512" \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=STREAMED
 // RUN: reduce-opt %s --split-input-file \
 // RUN:   --reduce-to-llvm="vector-width=512 min-row-tile-registers=64 plan-remarks=true" \

@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-vectorize="vector-bits=256 accumulators=4 min-row-tile-registers=1" --canonicalize \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-row-tile-registers=1" --reduce-plan="vector-bits=256 accumulators=4 min-row-tile-registers=1" --reduce-vectorize="vector-bits=256" --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 
 // reduce-vectorize, the `row_tiles` strategy (RowTiles.cpp): tiles of rows each

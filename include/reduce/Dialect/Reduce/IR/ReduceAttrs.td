@@ -29,8 +29,9 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
     elements of the op's loops; a parameter left out has its default, which
     means "not used".
 
-    A split rewrites the op into two ops, each of which gets a plan of its
-    own when it is created:
+    `reduce-split-reductions` applies the splits, which `reduce-plan` never
+    records: it plans the two ops of a split as it plans any other. A split
+    plan written on an op by hand is applied by `reduce-split-reductions`:
     - `split_short_rows`: a mixed-axes reduction with short inner rows
       becomes an outer reduction into a partial result that keeps the short
       dim, then the reduction of the short rows;
@@ -61,7 +62,12 @@ def Reduce_PlanAttr : AttrDef<Reduce_Dialect, "Plan"> {
       the rows are first viewed as `row_streams` parts and the rows of a
       step are one row of each part;
     - `elementwise`: no reduced dim left; the innermost dim is vectorized
-      by `inner_tile`.
+      by `inner_tile`;
+    - `none`: the op is left as it is (an empty iteration space computes
+      nothing).
+
+    With `threads` > 1, the fills of the inits are fused into each thread's
+    tile; the plan of those copies is the one recorded on the fill.
 
     `vector_bits` is the register width the sizes were chosen for.
 

@@ -66,7 +66,8 @@ def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
       I32EnumCase<"inner", 4>,
       I32EnumCase<"outer", 5>,
       I32EnumCase<"elementwise", 6>,
-      I32EnumCase<"split_long_rows", 7>
+      I32EnumCase<"split_long_rows", 7>,
+      I32EnumCase<"none", 8>
     ]> {
   let cppNamespace = "::mlir::reduce";
 }

@@ -1,0 +1,144 @@
+//===- ReduceSplitReductions.cpp - Split before planning -------*- C++ -*-===//
+//-*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The second normalization before the plans: the registers of the function
+// (Vectorize/Planner.h, chooseFunctionRegisters), then each linalg reduction
+// that the planner splits (chooseSplit) rewritten into its two ops
+// (Vectorize/Split.cpp), each collapsed again. reduce-plan plans the ops
+// this leaves, none of which is split again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Transforms/Passes.h"
+
+#include "Vectorize/Planner.h"
+#include "Vectorize/Strategies.h"
+#include "Vectorize/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir::reduce {
+#define GEN_PASS_DEF_REDUCESPLITREDUCTIONSPASS
+#include "reduce/Transforms/Passes.h.inc"
+} // namespace mlir::reduce
+
+using namespace mlir;
+using namespace mlir::reduce;
+using namespace mlir::reduce::vectorize;
+
+/// Returns true if `strategy` splits an op into two.
+static bool isSplit(VectorStrategy strategy) {
+  return strategy == VectorStrategy::split_short_rows ||
+         strategy == VectorStrategy::split_long_rows ||
+         strategy == VectorStrategy::split_blocks ||
+         strategy == VectorStrategy::split_threads;
+}
+
+namespace {
+/// Splits the reductions of one function.
+class Splitter {
+public:
+  Splitter(RewriterBase &rewriter, const PlannerOptions &options, bool remarks)
+      : rewriter(rewriter), options(options), remarks(remarks) {}
+
+  /// Splits `op` as its recorded split plan says, else as the planner
+  /// chooses; the partial reduction of a rows split may be split again.
+  /// Fails, with an error on the op, when a recorded split does not fit it.
+  LogicalResult run(linalg::LinalgOp op) {
+    PlanAttr plan = op->getAttrOfType<PlanAttr>(kPlanAttrName);
+    bool recorded = plan && isSplit(plan.getStrategy());
+    if (recorded) {
+      op->removeAttr(kPlanAttrName);
+    } else {
+      if (plan)
+        return success();
+      SmallVector<std::string> reasons;
+      std::optional<PlanAttr> chosen =
+          chooseSplit(op, options, remarks ? &reasons : nullptr);
+      if (!chosen)
+        return success();
+      if (remarks)
+        emitPlanRemark(op, chosen, reasons);
+      plan = *chosen;
+    }
+    switch (plan.getStrategy()) {
+    case VectorStrategy::split_short_rows:
+    case VectorStrategy::split_long_rows: {
+      FailureOr<SplitOps> split =
+          plan.getStrategy() == VectorStrategy::split_short_rows
+              ? splitShortRows(rewriter, op)
+              : splitLongRows(rewriter, op);
+      if (failed(split))
+        return failure();
+      // The op that combines the partial result is not split again; the
+      // partial reduction that computes it may be.
+      collapseAdjacentDims(rewriter, split->combine);
+      return run(collapseAdjacentDims(rewriter, split->partial));
+    }
+    default: {
+      FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());
+      if (failed(split)) {
+        if (recorded)
+          return op->emitError("reduce.plan: cannot split this reduction "
+                               "into ")
+                 << plan.getParts()
+                 << " parts (one static reduced dim and a combiner with a "
+                    "neutral element expected)";
+        // No neutral element: one reduction, planned without a split.
+        return success();
+      }
+      // Neither the partial results nor their combination is split again.
+      collapseAdjacentDims(rewriter, split->combine);
+      collapseAdjacentDims(rewriter, split->partial);
+      return success();
+    }
+    }
+  }
+
+private:
+  RewriterBase &rewriter;
+  const PlannerOptions &options;
+  bool remarks;
+};
+
+struct ReduceSplitReductionsPass
+    : reduce::impl::ReduceSplitReductionsPassBase<ReduceSplitReductionsPass> {
+  using Base::Base;
+  // Read the options.
+  template <typename Pass>
+  friend FailureOr<PlannerOptions>
+  mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
+  template <typename Options>
+  friend void mlir::reduce::overrideStrategyFields(ReduceTarget &,
+                                                   const Options &);
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
+    if (failed(options))
+      return signalPassFailure();
+    SmallVector<linalg::LinalgOp> reductions;
+    function.walk([&](linalg::LinalgOp op) {
+      if (isTensorReduction(op))
+        reductions.push_back(op);
+    });
+    // The splits of in-cache reductions depend on the registers of the
+    // function.
+    if (failed(chooseFunctionRegisters(function, reductions, *options)))
+      return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    Splitter splitter(rewriter, *options, remarks);
+    for (linalg::LinalgOp op : reductions)
+      if (failed(splitter.run(op)))
+        return signalPassFailure();
+  }
+};
+} // namespace

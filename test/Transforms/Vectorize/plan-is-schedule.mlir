@@ -1,0 +1,76 @@
+// RUN: reduce-opt %s --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" -o %t.planned.mlir
+// RUN: reduce-opt %t.planned.mlir --reduce-vectorize="vector-bits=512" --canonicalize -o %t.applied.mlir
+// RUN: reduce-opt %s --lower-reduce --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
+// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
+// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize -o %t.direct.mlir
+// RUN: diff %t.applied.mlir %t.direct.mlir
+// RUN: FileCheck %s --input-file=%t.planned.mlir
+// RUN: FileCheck %s --input-file=%t.applied.mlir --check-prefix=APPLIED
+
+// The IR after reduce-plan is the whole schedule: reduce-vectorize, which
+// contains no planner and takes no tuning option, gives the same kernels
+// from that IR read back from text as in the same process. Every strategy
+// is here: both rows splits, blocks, threads (a thread split, and row tiles
+// and inner reductions distributed, whose fused fills carry the plan of
+// their tile), outer and elementwise ops.
+
+// CHECK-LABEL: func.func @all_axes
+// CHECK-SAME:    reduce.vector_bits = 256
+// CHECK:         linalg.fill {reduce.plan = #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 32>} {{.*}} -> tensor<512xf32>
+// CHECK:         linalg.generic {{.*}}thread_chunk = 256
+// Applied, no plan is left.
+// APPLIED-NOT:   reduce.plan
+// APPLIED-LABEL: func.func @all_axes
+// APPLIED:       scf.forall
+// APPLIED:       vector.transfer_read
+// APPLIED-NOT:   reduce.plan
+func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
+  %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// CHECK-LABEL: func.func @short_rows
+// CHECK:         linalg.fill {reduce.plan = #reduce.plan<strategy = elementwise, vector_bits = 512, inner_tile = 64>} {{.*}} -> tensor<65536xf32>
+// CHECK:         linalg.reduce {{.*}}strategy = row_tiles{{.*}}threads = 2, thread_chunk = 32768
+func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
+  %r = reduce.sum %x axes [1] : tensor<65536x16xf32> -> tensor<65536xf32>
+  return %r : tensor<65536xf32>
+}
+
+// CHECK-LABEL: func.func @mixed_short
+// CHECK-COUNT-2: linalg.generic {{.*}}strategy =
+func.func @mixed_short(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
+  %r = reduce.max %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// CHECK-LABEL: func.func @mixed_long
+// CHECK-COUNT-2: linalg.generic {{.*}}strategy =
+func.func @mixed_long(%x: tensor<64x256x1024xf32>) -> tensor<256xf32> {
+  %r = reduce.sum %x axes [0, 2] : tensor<64x256x1024xf32> -> tensor<256xf32>
+  return %r : tensor<256xf32>
+}
+
+// CHECK-LABEL: func.func @columns
+// CHECK:         linalg.generic {{.*}}tensor<2x512x4096xf32>{{.*}}strategy = outer
+func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
+  %r = reduce.min %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
+  return %r : tensor<4096xf32>
+}
+
+// CHECK-LABEL: func.func @mean_rows
+// CHECK:         linalg.map {{.*}}strategy = elementwise
+func.func @mean_rows(%x: tensor<64x1000xf32>) -> tensor<64xf32> {
+  %r = reduce.mean %x axes [1] : tensor<64x1000xf32> -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// CHECK-LABEL: func.func @empty
+// CHECK:         linalg.reduce {{.*}}#reduce.plan<strategy = none>
+func.func @empty(%x: tensor<0x8xf32>) -> tensor<8xf32> {
+  %r = reduce.sum %x axes [0] : tensor<0x8xf32> -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
