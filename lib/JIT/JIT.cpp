@@ -469,9 +469,14 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       return diagnostics.takeError("lowering to the LLVM dialect failed");
     // The target the pipeline compiled for, as it recorded it.
     if (auto recorded =
-            (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName))
-      jit->targetJSON =
-          targetToJSON(getTargetFromAttr(recorded, &jit->profile));
+            (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName)) {
+      std::string error;
+      FailureOr<ReduceTarget> target =
+          parseTargetAttr(recorded, error, &jit->profile);
+      if (failed(target))
+        return llvm::createStringError("the recorded target: " + error);
+      jit->targetJSON = targetToJSON(*target);
+    }
     for (auto &entry : jit->functions) {
       JitFunction &fn = entry.getValue();
       auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);

@@ -111,19 +111,14 @@ mlir::reduce::resolveReduceTarget(const ReduceToLLVMOptions &options,
     target.streamVectorBits = options.streamVectorWidth;
   else if (options.vectorWidth)
     target.streamVectorBits = options.vectorWidth;
-  if (options.accumulators.hasValue())
-    target.accumulators = options.accumulators;
-  if (options.prefetchDistance.hasValue())
-    target.prefetchDistance = options.prefetchDistance;
-  if (options.prefetchStride.hasValue())
-    target.prefetchStride = options.prefetchStride;
-  if (options.minPrefetchBytes.hasValue())
-    target.minPrefetchBytes = options.minPrefetchBytes;
   if (options.minimumLowering != MinimumLowering::Auto)
     target.rangeMinimum = options.minimumLowering == MinimumLowering::Range;
-  if (options.minParallelBytes.hasValue())
-    target.minParallelBytes = static_cast<int64_t>(options.minParallelBytes);
-  overrideStrategyFields(target, options);
+#define REDUCE_TARGET_FIELD(TYPE, MEMBER, KEY, FLAG, DEFAULT, MIN, MAX, DOC)
+#define REDUCE_TARGET_OPTION_FIELD(TYPE, MEMBER, KEY, FLAG, DEFAULT, MIN, MAX, \
+                                   DOC)                                        \
+  if (options.MEMBER.hasValue())                                               \
+    target.MEMBER = options.MEMBER;
+#include "reduce/Target/ReduceTargetFields.def"
   return target;
 }
 
@@ -132,26 +127,11 @@ static void addVectorization(OpPassManager &pm,
                              const ReduceToLLVMOptions &options,
                              const ReduceTarget &target) {
   // The normalizations, then reduce-plan records each op's plan, which
-  // reduce-vectorize applies. The passes that decide take the target
-  // through their options.
+  // reduce-vectorize applies. The passes read the target from the module
+  // (reduce-attach-target).
   auto setPlanOptions = [&](auto &passOptions) {
-    passOptions.vectorBits = target.vectorBits;
-    passOptions.streamVectorBits = target.streamVectorBits;
-    passOptions.accumulators = target.accumulators;
     passOptions.strictFpOrder = options.strictFpOrder;
     passOptions.threads = options.threads;
-    passOptions.minParallelBytes = target.minParallelBytes;
-    passOptions.minStreamBytes = target.minStreamBytes;
-    passOptions.streamRows = target.streamRows;
-    passOptions.rowStreams = target.rowStreams;
-    passOptions.rowStreamBlockBytes = target.rowStreamBlockBytes;
-    passOptions.outerRowsPerStep = target.outerRowsPerStep;
-    passOptions.outerMinMaxRowsPerStep = target.outerMinMaxRowsPerStep;
-    passOptions.splitBlockTiles = target.splitBlockTiles;
-    passOptions.maxShortRowBytes = target.maxShortRowBytes;
-    passOptions.maxRowRegisters = target.maxRowRegisters;
-    passOptions.minRowTileRegisters = target.minRowTileRegisters;
-    passOptions.minShortSplitFactor = target.minShortSplitFactor;
     passOptions.remarks = options.planRemarks;
   };
   pm.addNestedPass<func::FuncOp>(createReduceCollapseDimsPass());
@@ -161,9 +141,7 @@ static void addVectorization(OpPassManager &pm,
   ReducePlanPassOptions planOptions;
   setPlanOptions(planOptions);
   pm.addNestedPass<func::FuncOp>(createReducePlanPass(planOptions));
-  ReduceVectorizePassOptions vectorizeOptions;
-  vectorizeOptions.vectorBits = target.vectorBits;
-  pm.addNestedPass<func::FuncOp>(createReduceVectorizePass(vectorizeOptions));
+  pm.addNestedPass<func::FuncOp>(createReduceVectorizePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Keeps the vector accumulators in registers across the reduction loops.
@@ -200,13 +178,8 @@ static void addBufferization(OpPassManager &pm, bool outParams) {
 static void addLoweringToLLVM(OpPassManager &pm,
                               const ReduceToLLVMOptions &options,
                               const ReduceTarget &target) {
-  if (!options.lowerToLoops && target.prefetchDistance > 0) {
-    ReducePrefetchPassOptions prefetchOptions;
-    prefetchOptions.distance = target.prefetchDistance;
-    prefetchOptions.stride = target.prefetchStride;
-    prefetchOptions.minBytes = target.minPrefetchBytes;
-    pm.addNestedPass<func::FuncOp>(createReducePrefetchPass(prefetchOptions));
-  }
+  if (!options.lowerToLoops && target.prefetchDistance > 0)
+    pm.addNestedPass<func::FuncOp>(createReducePrefetchPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
       vector::VectorMultiReductionLowering::InnerReduction));
@@ -228,11 +201,8 @@ static void addLoweringToLLVM(OpPassManager &pm,
   // and trees of either as range instructions; on scf loops, whose
   // accumulators it can extend. The scalar path keeps the upstream
   // lowering: it is the baseline.
-  if (!options.lowerToLoops) {
-    ReduceExpandMinMaxPassOptions minMaxOptions;
-    minMaxOptions.x86Range = target.rangeMinimum;
-    pm.addPass(createReduceExpandMinMaxPass(minMaxOptions));
-  }
+  if (!options.lowerToLoops)
+    pm.addPass(createReduceExpandMinMaxPass());
   // The and/or accumulators of bools as bytes in vector registers, not
   // mask registers. The scalar path keeps the upstream lowering.
   if (!options.lowerToLoops)

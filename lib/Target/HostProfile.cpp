@@ -388,24 +388,6 @@ DictionaryAttr mlir::reduce::getTargetAttr(MLIRContext *context,
   return builder.getDictionaryAttr(entries);
 }
 
-ReduceTarget mlir::reduce::getTargetFromAttr(DictionaryAttr attr,
-                                             std::string *profile) {
-  ReduceTarget target;
-  forEachTargetField(target,
-                     [&](llvm::StringRef name, auto &field, int64_t, int64_t) {
-                       using FieldT = std::remove_reference_t<decltype(field)>;
-                       if (auto flag = attr.getAs<BoolAttr>(name))
-                         field = static_cast<FieldT>(flag.getValue());
-                       else if (auto number = attr.getAs<IntegerAttr>(name))
-                         field = static_cast<FieldT>(number.getInt());
-                     });
-  if (profile) {
-    auto text = attr.getAs<StringAttr>("profile");
-    *profile = text ? text.str() : std::string();
-  }
-  return target;
-}
-
 std::string mlir::reduce::targetToJSON(const ReduceTarget &target) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -35,8 +35,24 @@ struct ReduceAttachTargetPass
       : target(target), profile(profile.str()) {}
 
   void runOnOperation() override {
-    getOperation()->setAttr(kTargetAttrName,
-                            getTargetAttr(&getContext(), target, profile));
+    ReduceTarget attached = target;
+    for (const std::string &setting : set) {
+      auto [key, value] = StringRef(setting).split('=');
+      std::string error;
+      if (failed(setTargetField(attached, key.trim(), value.trim(), error))) {
+        getOperation().emitError() << "reduce-attach-target: " << error;
+        return signalPassFailure();
+      }
+    }
+    // The pipeline's options are not checked before: a value outside a
+    // field's range is an error here.
+    DictionaryAttr attr = getTargetAttr(&getContext(), attached, profile);
+    std::string error;
+    if (failed(parseTargetAttr(attr, error))) {
+      getOperation().emitError() << "reduce-attach-target: " << error;
+      return signalPassFailure();
+    }
+    getOperation()->setAttr(kTargetAttrName, attr);
   }
 
   ReduceTarget target;

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Target/ReduceTarget.h"
 #include "reduce/Transforms/Passes.h"
-#include "reduce/Transforms/ReduceTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -691,6 +691,11 @@ struct ReduceExpandMinMaxPass
   using Base::Base;
 
   void runOnOperation() override {
+    FailureOr<reduce::ReduceTarget> target =
+        reduce::lookupReduceTarget(getOperation());
+    if (failed(target))
+      return signalPassFailure();
+    bool x86Range = target->rangeMinimum;
     rewriteLoops(getOperation(), x86Range);
     if (x86Range) {
       rewriteRangeTrees<arith::MinimumFOp>(getOperation());

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Target/ReduceTarget.h"
 #include "reduce/Transforms/Passes.h"
-#include "reduce/Transforms/ReduceTarget.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"

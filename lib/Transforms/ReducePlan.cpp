@@ -119,9 +119,6 @@ struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
   template <typename Pass>
   friend FailureOr<PlannerOptions>
   mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
-  template <typename Options>
-  friend void mlir::reduce::overrideStrategyFields(ReduceTarget &,
-                                                   const Options &);
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Target/ReduceTarget.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "ShapeBytes.h"
@@ -83,12 +84,15 @@ struct ReducePrefetchPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (stride <= 0) {
-      getOperation().emitError()
-          << "reduce-prefetch expects a positive stride, found "
-          << static_cast<int64_t>(stride);
+    FailureOr<reduce::ReduceTarget> target =
+        reduce::lookupReduceTarget(getOperation());
+    if (failed(target))
       return signalPassFailure();
-    }
+    int64_t distance = target->prefetchDistance;
+    int64_t stride = target->prefetchStride;
+    int64_t minBytes = target->minPrefetchBytes;
+    if (distance == 0)
+      return;
     OpBuilder builder(&getContext());
     getOperation().walk([&](vector::TransferReadOp read) {
       auto memrefType = dyn_cast<MemRefType>(read.getBase().getType());

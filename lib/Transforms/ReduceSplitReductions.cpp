@@ -116,9 +116,6 @@ struct ReduceSplitReductionsPass
   template <typename Pass>
   friend FailureOr<PlannerOptions>
   mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
-  template <typename Options>
-  friend void mlir::reduce::overrideStrategyFields(ReduceTarget &,
-                                                   const Options &);
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();

@@ -15,6 +15,8 @@
 
 #include "reduce/Transforms/Passes.h"
 
+#include "reduce/Target/ReduceTarget.h"
+
 #include "Vectorize/Strategies.h"
 #include "Vectorize/Utils.h"
 
@@ -101,11 +103,10 @@ struct ReduceVectorizePass
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    if (vectorBits == 0) {
-      function.emitError() << getArgument()
-                           << " expects a positive vector-bits, found 0";
+    FailureOr<ReduceTarget> target = lookupReduceTarget(function);
+    if (failed(target))
       return signalPassFailure();
-    }
+    unsigned vectorBits = target->vectorBits;
     // No wider than the registers the function records.
     FailureOr<unsigned> recorded = getRecordedVectorBits(function);
     if (failed(recorded))

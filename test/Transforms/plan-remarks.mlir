@@ -1,13 +1,13 @@
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 remarks=true" \
-// RUN:   --reduce-plan="vector-bits=256 remarks=true" --reduce-vectorize="vector-bits=256" -o /dev/null 2>&1 \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" \
+// RUN:   --reduce-plan="remarks=true" --reduce-vectorize -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 remarks=true" -o /dev/null 2>&1 \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 remarks=true" \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 remarks=true" --reduce-vectorize="vector-bits=512" -o /dev/null 2>&1 \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" \
+// RUN:   --reduce-plan="remarks=true" --reduce-vectorize -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HELD
 
 // With remarks=true each split and each plan gets a remark with the choice

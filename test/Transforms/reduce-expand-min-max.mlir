@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --reduce-expand-min-max --split-input-file | FileCheck %s
-// RUN: reduce-opt %s --reduce-expand-min-max="x86-range" --split-input-file | FileCheck %s --check-prefix=RANGE
+// RUN: reduce-opt %s --reduce-attach-target="set=range_minimum=true" --reduce-expand-min-max --split-input-file | FileCheck %s --check-prefix=RANGE
 
 // reduce-expand-min-max rewrites f32/f64 minimumf into two plain min
 // selects whose bits are or'ed, maximumf into the negated minimum of the
@@ -354,7 +354,7 @@ func.func @kept(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
 
 // A chain of 200000 minimums is one tree, collected without recursion.
 // RUN: %python %S/Inputs/minimum-chain.py 200000 \
-// RUN:   | reduce-opt --reduce-expand-min-max="x86-range" | FileCheck %s --check-prefix=CHAIN
+// RUN:   | reduce-opt --reduce-attach-target="set=range_minimum=true" --reduce-expand-min-max | FileCheck %s --check-prefix=CHAIN
 // CHAIN-LABEL: func.func @chain(
 // CHAIN-NOT:     arith.minimumf
 // CHAIN:         arith.select

@@ -1,17 +1,17 @@
-// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=256 stream-vector-bits=256" --reduce-plan="vector-bits=256 stream-vector-bits=256" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=AVX2
-// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=512" --reduce-plan="vector-bits=512 stream-vector-bits=512" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=AVX512
-// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2" --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="threads=2" --reduce-plan="threads=2" \
 // RUN:   | FileCheck %s --check-prefix=THREADS
-// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=256 strict-fp-order=true" --reduce-plan="vector-bits=256 strict-fp-order=true" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="strict-fp-order=true" --reduce-plan="strict-fp-order=true" \
 // RUN:   | FileCheck %s --check-prefix=STRICT
-// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=256 min-short-split-factor=4096" --reduce-plan="vector-bits=256 min-short-split-factor=4096" \
+// RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_short_split_factor=4096" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=FACTOR
 
 // The plans reduce-plan records for each layout, after reduce-collapse-dims

@@ -1,4 +1,4 @@
-// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch{distance=4096}))" | FileCheck %s
+// RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(reduce-attach-target{set=prefetch_distance=4096},func.func(reduce-prefetch))" | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(reduce-prefetch))" | FileCheck %s --check-prefix=DEFAULT
 
 // reduce-prefetch: a vector read of a function argument of at least 1 MiB,

@@ -8,6 +8,7 @@
 
 #include "reduce/Target/HostProfile.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -150,10 +151,42 @@ TEST(HostProfileTest, TargetAttrRoundTrip) {
   target.prefetchDistance = 0;
   DictionaryAttr attr = getTargetAttr(&context, target, "/p.json");
   EXPECT_TRUE(attr.getAs<BoolAttr>("range_minimum"));
-  std::string profile;
-  ReduceTarget back = getTargetFromAttr(attr, &profile);
+  std::string profile, error;
+  FailureOr<ReduceTarget> back = parseTargetAttr(attr, error, &profile);
+  ASSERT_TRUE(succeeded(back)) << error;
   EXPECT_EQ(profile, "/p.json");
-  EXPECT_EQ(targetToJSON(back), targetToJSON(target));
+  EXPECT_EQ(targetToJSON(*back), targetToJSON(target));
+}
+
+// A field outside its range, or of the wrong type, is an error that names it.
+TEST(HostProfileTest, TargetAttrOutOfRange) {
+  MLIRContext context;
+  Builder builder(&context);
+  std::string error;
+  DictionaryAttr narrow = builder.getDictionaryAttr(
+      builder.getNamedAttr("vector_bits", builder.getI64IntegerAttr(64)));
+  EXPECT_TRUE(failed(parseTargetAttr(narrow, error)));
+  EXPECT_EQ(error, "expected 'vector_bits' in [128, 512], found 64");
+  DictionaryAttr text = builder.getDictionaryAttr(
+      builder.getNamedAttr("accumulators", builder.getStringAttr("four")));
+  EXPECT_TRUE(failed(parseTargetAttr(text, error)));
+  EXPECT_EQ(error, "expected an integer or a bool for 'accumulators'");
+}
+
+// Settings by key, as reduce-attach-target{set=...} gives them.
+TEST(HostProfileTest, SetTargetField) {
+  ReduceTarget target;
+  std::string error;
+  EXPECT_TRUE(succeeded(setTargetField(target, "row_streams", "8", error)));
+  EXPECT_EQ(target.rowStreams, 8);
+  EXPECT_TRUE(
+      succeeded(setTargetField(target, "range_minimum", "true", error)));
+  EXPECT_TRUE(target.rangeMinimum);
+  EXPECT_TRUE(failed(setTargetField(target, "row_streams", "0", error)));
+  EXPECT_EQ(error, "expected 'row_streams' in [1, 64], found 0");
+  EXPECT_TRUE(failed(setTargetField(target, "lanes", "8", error)));
+  EXPECT_EQ(error.substr(0, 44),
+            "unknown target field 'lanes', expected one o");
 }
 
 } // namespace

@@ -14,7 +14,7 @@
 #ifndef REDUCE_PIPELINES_PIPELINES_H
 #define REDUCE_PIPELINES_PIPELINES_H
 
-#include "reduce/Transforms/ReduceTarget.h"
+#include "reduce/Target/ReduceTarget.h"
 
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
@@ -66,28 +66,16 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "set, else the target's (the host profile's, else the "
                      "host's register width, at most 256)"),
       llvm::cl::init(0)};
-  PassOptions::Option<unsigned> accumulators{
-      *this, "accumulators",
-      llvm::cl::desc("Independent SIMD accumulators in the inner loop; "
-                     "unset: the target's (the host profile's, else 4)"),
-      llvm::cl::init(4)};
-  PassOptions::Option<int64_t> prefetchDistance{
-      *this, "prefetch-distance",
-      llvm::cl::desc("Prefetch the inputs of min-prefetch-bytes or more "
-                     "this many bytes ahead of the vector reads (0: no "
-                     "prefetch); unset: the target's (the host profile's, "
-                     "else 2048)"),
-      llvm::cl::init(2048)};
-  PassOptions::Option<int64_t> prefetchStride{
-      *this, "prefetch-stride",
-      llvm::cl::desc("Bytes between the prefetches of one vector read; "
-                     "unset: the target's (128)"),
-      llvm::cl::init(128)};
-  PassOptions::Option<int64_t> minPrefetchBytes{
-      *this, "min-prefetch-bytes",
-      llvm::cl::desc("Smallest function argument, in bytes, whose reads are "
-                     "prefetched; unset: the target's (1 MiB)"),
-      llvm::cl::init(1 << 20)};
+  // The fields of the target description with an option of their own name
+  // (ReduceTargetFields.def); an option left unset keeps the target's value.
+#define REDUCE_TARGET_FIELD(TYPE, MEMBER, KEY, FLAG, DEFAULT, MIN, MAX, DOC)
+#define REDUCE_TARGET_OPTION_FIELD(TYPE, MEMBER, KEY, FLAG, DEFAULT, MIN, MAX, \
+                                   DOC)                                        \
+  PassOptions::Option<TYPE> MEMBER{                                            \
+      *this, FLAG,                                                             \
+      llvm::cl::desc("The target's " KEY ": " DOC " (unset: the host "         \
+                     "profile's, else the default)")};
+#include "reduce/Target/ReduceTargetFields.def"
   PassOptions::Option<bool> hostProfile{
       *this, "host-profile",
       llvm::cl::desc("Take the target's defaults from the host profile when "
@@ -120,13 +108,6 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "(docs/distributed.md); reduce-run sets it for a module "
                      "with a shard.grid"),
       llvm::cl::init(false)};
-  PassOptions::Option<uint64_t> minParallelBytes{
-      *this, "min-parallel-bytes",
-      llvm::cl::desc("With threads > 1, the smallest static input in bytes "
-                     "whose reduction is split across threads; smaller and "
-                     "dynamic inputs stay on one thread; unset: the "
-                     "target's (the host profile's, else 1 MiB)"),
-      llvm::cl::init(1 << 20)};
   PassOptions::Option<MinimumLowering> minimumLowering{
       *this, "minimum-lowering",
       llvm::cl::desc("How float minimums and maximums are lowered (min "
@@ -149,68 +130,6 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "
                      "scalar loops (debugging, benchmark baseline)"),
       llvm::cl::init(false)};
-  // Fields of the target description of reduce-vectorize (ReduceTarget.h,
-  // docs/tuning.md); 0 keeps the default.
-  PassOptions::Option<uint64_t> minStreamBytes{
-      *this, "min-stream-bytes",
-      llvm::cl::desc("Smallest static input, in bytes, that is streamed "
-                     "(stream-vector-width registers, row streams); 0: the "
-                     "target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> streamRows{
-      *this, "stream-rows",
-      llvm::cl::desc("Rows the innermost-reduction strategy reduces at "
-                     "once; 0: the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> rowStreams{
-      *this, "row-streams",
-      llvm::cl::desc("Parts of the rows the row-tile and inner strategies "
-                     "read side by side on streamed inputs; 0: the target "
-                     "default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> outerRowsPerStep{
-      *this, "outer-rows-per-step",
-      llvm::cl::desc("Rows an outer-reduction step adds; 0: the target "
-                     "default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> outerMinMaxRowsPerStep{
-      *this, "outer-min-max-rows-per-step",
-      llvm::cl::desc("Rows an outer-reduction step of a NaN-propagating "
-                     "float minimum or maximum adds; 0: the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> splitBlockTiles{
-      *this, "split-block-tiles",
-      llvm::cl::desc("Vector tiles per block of an all-axes reduction; 0: "
-                     "the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<uint64_t> rowStreamBlockBytes{
-      *this, "row-stream-block-bytes",
-      llvm::cl::desc("Largest block of rows, in bytes, whose parts the "
-                     "inner strategy reads side by side; 0: the target "
-                     "default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<uint64_t> maxShortRowBytes{
-      *this, "max-short-row-bytes",
-      llvm::cl::desc("Longest inner rows, in bytes, of a mixed-axes "
-                     "reduction split into an outer one first (longer rows "
-                     "are reduced first); 0: the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> maxRowRegisters{
-      *this, "max-row-registers",
-      llvm::cl::desc("Longest rows, in registers, of the row-tile strategy; "
-                     "0: the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> minRowTileRegisters{
-      *this, "min-row-tile-registers",
-      llvm::cl::desc("Fewest registers an in-cache row-tile step reads; 0: "
-                     "the target default"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> minShortSplitFactor{
-      *this, "min-short-split-factor",
-      llvm::cl::desc("Fewest outer reduced elements per result of a "
-                     "mixed-axes reduction split in two; 0: the target "
-                     "default"),
-      llvm::cl::init(0)};
   PassOptions::Option<bool> planRemarks{
       *this, "plan-remarks",
       llvm::cl::desc("Emit a remark on each linalg op with the plan "

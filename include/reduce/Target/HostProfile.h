@@ -28,7 +28,7 @@
 #ifndef REDUCE_TARGET_HOSTPROFILE_H
 #define REDUCE_TARGET_HOSTPROFILE_H
 
-#include "reduce/Transforms/ReduceTarget.h"
+#include "reduce/Target/ReduceTarget.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -154,14 +154,6 @@ llvm::Error writeHostProfile(const HostProfile &profile, llvm::StringRef path);
 /// `profile`, the profile in use ("static default" or its path).
 DictionaryAttr getTargetAttr(MLIRContext *context, const ReduceTarget &target,
                              llvm::StringRef profile);
-
-/// The target a `reduce.target` attribute records (fields it lacks keep the
-/// ReduceTarget defaults); sets `*profile`, when given, to its profile.
-ReduceTarget getTargetFromAttr(DictionaryAttr attr,
-                               std::string *profile = nullptr);
-
-/// The name of the module attribute that records the target.
-inline constexpr llvm::StringLiteral kTargetAttrName = "reduce.target";
 
 /// The target description as one line of JSON, fields in forEachTargetField
 /// order.

@@ -13,7 +13,7 @@
 #ifndef REDUCE_TARGET_PASSES_H
 #define REDUCE_TARGET_PASSES_H
 
-#include "reduce/Transforms/ReduceTarget.h"
+#include "reduce/Target/ReduceTarget.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -33,9 +33,21 @@ def ReduceAttachTargetPass
 
     The pipeline creates the pass with the target it resolved
     (`createReduceAttachTargetPass(target, profile)`); created from the
-    command line, it records the struct's own defaults with the profile
-    `none`. The attribute only records: no pass reads it.
+    command line, it records the defaults (ReduceTargetFields.def) with the
+    profile `none`. `set` overrides fields by key:
+    `--reduce-attach-target="set=vector_bits=512,min_stream_bytes=4096"`;
+    an unknown key or a value outside the field's range is an error.
+
+    The passes that decide (`reduce-split-reductions`, `reduce-plan`,
+    `reduce-vectorize`, `reduce-prefetch`, `reduce-expand-min-max`) read
+    the target from this attribute; a module without it is compiled for the
+    defaults.
   }];
+  let options = [
+    ListOption<"set", "set", "std::string",
+               "Fields of the target, as key=value (keys as in "
+               "`reduce.target`), over the defaults">,
+  ];
 }
 
 #endif // REDUCE_TARGET_PASSES_TD

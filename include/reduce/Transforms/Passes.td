@@ -16,75 +16,19 @@
 
 include "mlir/Pass/PassBase.td"
 
-// The options of the passes that choose plans: the fields of the target
-// description (ReduceTarget.h; 0 keeps the field's default,
-// docs/tuning.md) and what the plans may do.
+// The options of the passes that choose plans: what the plans may do. The
+// target description comes from the module (`reduce.target`,
+// `reduce-attach-target`).
 defvar ReducePlanOptions = [
-    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
-           "The width of a SIMD register in bits">,
-    Option<"streamVectorBits", "stream-vector-bits", "unsigned",
-           /*default=*/"0",
-           "The width of a SIMD register in bits for reductions whose "
-           "static input has at least 1 MiB (0: vector-bits)">,
-    Option<"accumulators", "accumulators", "unsigned", /*default=*/"4",
-           "The number of SIMD registers of the innermost tile">,
     Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
            "Keep float additions along the innermost dim in sequential "
            "order">,
     Option<"threads", "threads", "unsigned", /*default=*/"1",
            "Split the outermost parallel dim of each reduction whose static "
-           "input is at least min-parallel-bytes into this many scf.forall "
-           "tiles (1: no scf.forall)">,
-    Option<"minParallelBytes", "min-parallel-bytes", "uint64_t",
-           /*default=*/"1048576",
-           "Smallest static input, in bytes, that is split across threads">,
-    // The fields of the target description (ReduceTarget.h) that the
-    // strategies read; 0 keeps the field's default (docs/tuning.md).
-    Option<"minStreamBytes", "min-stream-bytes", "uint64_t", /*default=*/"0",
-           "Smallest static input, in bytes, that is streamed (0: the "
-           "target default)">,
-    Option<"streamRows", "stream-rows", "unsigned", /*default=*/"0",
-           "Rows the innermost-reduction strategy reduces at once (0: the "
-           "target default)">,
-    Option<"rowStreams", "row-streams", "unsigned", /*default=*/"0",
-           "Parts of the rows the row-tile and inner strategies read side "
-           "by side on streamed inputs (0: the target default)">,
-    Option<"outerRowsPerStep", "outer-rows-per-step", "unsigned",
-           /*default=*/"0",
-           "Rows an outer-reduction step adds (0: the target default)">,
-    Option<"outerMinMaxRowsPerStep", "outer-min-max-rows-per-step",
-           "unsigned", /*default=*/"0",
-           "Rows an outer-reduction step of a NaN-propagating float minimum "
-           "or maximum adds (0: the target default)">,
-    Option<"splitBlockTiles", "split-block-tiles", "unsigned",
-           /*default=*/"0",
-           "Vector tiles per block of an all-axes reduction (0: the target "
-           "default)">,
-    Option<"rowStreamBlockBytes", "row-stream-block-bytes", "uint64_t",
-           /*default=*/"0",
-           "Largest block of rows, in bytes, whose parts the inner strategy "
-           "reads side by side (0: the target default)">,
-    Option<"maxShortRowBytes", "max-short-row-bytes", "uint64_t",
-           /*default=*/"0",
-           "Longest inner rows, in bytes, of a mixed-axes reduction split "
-           "into an outer one first; longer rows are reduced first (0: the "
-           "target default)">,
-    Option<"maxRowRegisters", "max-row-registers", "unsigned",
-           /*default=*/"0",
-           "Longest rows, in registers, of the row-tile strategy (0: the "
-           "target default)">,
-    Option<"minShortSplitFactor", "min-short-split-factor", "unsigned",
-           /*default=*/"0",
-           "Fewest outer reduced elements per result of a "
-           "split_short_rows or split_long_rows split (0: the target "
-           "default)">,
-    Option<"minRowTileRegisters", "min-row-tile-registers", "unsigned",
-           /*default=*/"0",
-           "Fewest registers an in-cache row-tile step reads (0: the target "
-           "default)">,
+           "input is at least the target's min_parallel_bytes into this many "
+           "scf.forall tiles (1: no scf.forall)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Emit a remark on each linalg op with its plan and the reasons "
-           "for each choice">,
+           "Emit a remark on each op with its choice and the reasons for it">,
 ];
 
 def ReduceCollapseDimsPass
@@ -115,10 +59,10 @@ def ReduceSplitReductionsPass
   let description = [{
     The second normalization before the plans, after `reduce-collapse-dims`.
     First decides the registers of the function: a function whose static
-    reductions of at least `min-stream-bytes` are all read into row
+    reductions of at least `min_stream_bytes` are all read into row
     accumulators (`inner`, `split_long_rows`, `split_blocks`), with
-    `stream-vector-bits` narrower than `vector-bits`, keeps to
-    `stream-vector-bits` throughout and records it as `reduce.vector_bits`
+    `stream_vector_bits` narrower than `vector_bits`, keeps to
+    `stream_vector_bits` throughout and records it as `reduce.vector_bits`
     (`reduce-plan`, `reduce-vectorize` and `reduce-expand-min-max` then keep
     to it, `reduce-finalize-llvm` holds the backend to it; docs/tuning.md).
     Then rewrites each linalg reduction on tensors that the planner splits
@@ -173,13 +117,13 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     distribution over threads fuses into its tiles: they carry the plan
     `reduce-plan` recorded on the fill for them. Then the vector patterns
     that finish the strategies are applied, their shuffle trees on
-    registers of `vector-bits` (no wider than the `reduce.vector_bits` the
-    function records).
+    registers of the target's `vector_bits` (no wider than the
+    `reduce.vector_bits` the function records).
 
     The strategies (`#reduce.plan<strategy = ...>`):
 
     - `split_blocks`, everything to one value (one reduced dim after
-      collapsing, static, at least 4 blocks of `split-block-tiles` vector
+      collapsing, static, at least 4 blocks of `split_block_tiles` vector
       tiles): split (`linalg::splitReduction`) into blocks reduced into a
       tensor of block results, a parallel dim that `threads` can split,
       then the reduction of the block results; not for float additions
@@ -188,7 +132,7 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       only reduced dim is the outermost one: one slice of consecutive rows
       per thread, then the combination of the slices.
     - `split_short_rows`, short inner rows of a mixed-axes reduction (the
-      innermost reduced dim at most `max-short-row-bytes`, a reduced dim
+      innermost reduced dim at most `max_short_row_bytes`, a reduced dim
       outside a kept one, at least 8 outer elements per result; not float
       sums with `strict-fp-order`): split into the same body with the short
       dim kept, into a partial result filled with the combiner's neutral
@@ -196,7 +140,7 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       the combiner over the short dim of the partial result.
     - `split_long_rows`, long inner rows of a mixed-axes reduction (the
       same form with the innermost reduced dim longer than
-      `max-short-row-bytes`): split into the same body with only the
+      `max_short_row_bytes`): split into the same body with only the
       innermost dim reduced, into a partial result per row filled with the
       combiner's neutral element (rows reduced in order, as 2-D rows read
       as parts when streamed), then the combiner over the other reduced
@@ -205,20 +149,20 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     - `row_tiles`, short and medium rows: the innermost dim is the only
       reduced one, of a power of two of at most one register (tiles of one
       register's lanes of rows, when the rows are a multiple of it) or of 2
-      to `max-row-registers` whole registers (tiles of the largest power of
+      to `max_row_registers` whole registers (tiles of the largest power of
       two of rows, at most the lanes, that divides the rows; in cache,
       whole multiples of that group that divide the rows, until a step reads
-      `min-row-tile-registers` registers), and the dim before it is parallel
+      `min_row_tile_registers` registers), and the dim before it is parallel
       and static: the tile is read as one
       `vector<R x C>`, each row of several registers is reduced to one by a
       tree, and the `vector.multi_reduction` across the rows becomes a
       shuffle tree that reduces the rows against each other instead of one
       horizontal reduction per row. The fill of the init is fused into the
-      loop. Streamed inputs are read as `row-streams` parts side by side.
+      loop. Streamed inputs are read as `row_streams` parts side by side.
       Not for float sums with `strict-fp-order` (the tree reassociates).
     - `inner`, innermost dim reduced: every other dim is tiled by 1 (the
-      innermost kept one by `stream-rows` on static shapes; streamed 2-D
-      rows are first viewed as `row-streams` parts, and a step reads one
+      innermost kept one by `stream_rows` on static shapes; streamed 2-D
+      rows are first viewed as `row_streams` parts, and a step reads one
       row of each) and the
       innermost dim is tiled as a partial reduction into a vector-shaped
       accumulator (`accumulators` independent registers), merged by one
@@ -227,8 +171,8 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       `vector.reduction`s keep the sequential order.
     - `outer`, innermost dim kept: the innermost dim is vectorized across
       (tile of `accumulators` registers), the reduced dims are tiled by 1
-      (the innermost by `outer-rows-per-step`, or for a NaN-propagating
-      float minimum or maximum `outer-min-max-rows-per-step`) and their
+      (the innermost by `outer_rows_per_step`, or for a NaN-propagating
+      float minimum or maximum `outer_min_max_rows_per_step`) and their
       loops placed
       innermost, so that the loop body is elementwise vector code with no
       horizontal reduction. A kept dim longer than 4 tiles is first blocked
@@ -238,9 +182,9 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
       by 1 on the outer dims and by the vector tile on the innermost one,
       and vectorized into 1-D vectors.
 
-    The innermost tile is `accumulators` SIMD registers of `vector-bits`
-    bits (`stream-vector-bits` when the static input has at least
-    `min-stream-bytes`, which streams from L3 or memory); a static size
+    The innermost tile is `accumulators` SIMD registers of `vector_bits`
+    bits (`stream_vector_bits` when the static input has at least
+    `min_stream_bytes`, which streams from L3 or memory); a static size
     that is not a multiple of the tile is tiled instead by a multiple of
     the register width between half and twice the tile that divides it,
     when one does (240 f32 on 16 lanes: 80), so that no tile is masked; for
@@ -250,10 +194,6 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     reduction is first distributed: its outermost parallel dim of at least
     `threads` is tiled into an `scf.forall`.
   }];
-  let options = [
-    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"256",
-           "The width of the SIMD registers of the shuffle trees">,
-  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::reduce::ReduceDialect",
@@ -398,38 +338,24 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
   let description = [{
     Inserts `memref.prefetch`es (read, locality 3, data) before every
     `vector.transfer_read` in an `scf.for` loop that reads a function
-    argument (directly or through a reshape) of at least `min-bytes` with a
+    argument (directly or through a reshape) of at least `min_prefetch_bytes` with a
     static shape, and has an index that depends on the loop's induction
-    variable: one per `stride` bytes of the vector, `distance` bytes past the
+    variable: one per `prefetch_stride` bytes of the vector, `prefetch_distance` bytes past the
     address it reads, or half the contiguous span the loop walks (the
     dims from the innermost one indexed by the loop inward) when that is
     less: the next outer iteration may start elsewhere (a mixed-axes
     reduction reads rows of 4 KiB that are 1 MiB apart).
 
     The hardware prefetchers alone keep a load-only loop at the read
-    bandwidth of the cache or memory the data comes from, but a loop with
-    more work per byte falls behind: a NaN-propagating f32 min (four
-    instructions per 64 bytes) read 64 MiB at 0.84 of the bandwidth of a
-    load-only loop; with prefetches 4 KiB ahead, 0.95 (measured with a C
-    loop on the 2-core Sapphire Rapids VM; 1 GiB from DRAM: 0.86 -> 0.97).
-    The default distance is 2 KiB (32 lines), measured against 1 and 4 KiB
-    in `docs/pipeline.md`: nearer suits sums, farther the min, and 4 KiB
-    slowed W2 on two threads by 15-20%.
+    bandwidth, but a loop with more work per byte falls behind; the fields
+    come from the module's target (`prefetch_distance`, `prefetch_stride`,
+    `min_prefetch_bytes`; docs/tuning.md has the measurements).
     Addresses past the end of the buffer are harmless: a prefetch does not
     fault. A loop whose body computes a transcendental function (an exp per
     element: log_sum_exp) gets none: bound by its arithmetic, it reads far
     below the bandwidth, which the hardware prefetchers keep up with, and
     the prefetches only cost it instructions (docs/tuning.md).
   }];
-  let options = [
-    Option<"distance", "distance", "int64_t", /*default=*/"2048",
-           "How far ahead of the read to prefetch, in bytes">,
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1048576",
-           "Smallest function argument, in bytes, whose reads are "
-           "prefetched">,
-    Option<"stride", "stride", "int64_t", /*default=*/"128",
-           "Bytes between the prefetches of one vector read (positive)">,
-  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
@@ -485,7 +411,7 @@ def ReduceExpandMinMaxPass : Pass<"reduce-expand-min-max"> {
     two halves; the accumulator comes last. `vector.reduction <maximumf>`
     becomes the same tree over the negated vector (one negation), negated.
 
-    With `x86-range` (for x86 CPUs with AVX-512DQ and AVX-512VL), loop
+    With `range_minimum` (for x86 CPUs with AVX-512DQ and AVX-512VL), loop
     accumulators and trees of at least four leaves of minimums, and of
     maximums, are rewritten first.
 
@@ -526,12 +452,6 @@ def ReduceExpandMinMaxPass : Pass<"reduce-expand-min-max"> {
     number is the minimum (maximum). Each leaf costs one `vrangeps` and
     half an ordered compare into a mask register (two execution ports).
   }];
-  let options = [
-    Option<"x86Range", "x86-range", "bool", /*default=*/"false",
-           "Rewrite minimum and maximum loop accumulators and trees with the "
-           "AVX-512DQ range instruction and an ordered mask (needs AVX-512DQ "
-           "and AVX-512VL)">,
-  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",

@@ -17,7 +17,7 @@
 #define REDUCE_LIB_TRANSFORMS_VECTORIZE_PLANNER_H
 
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
-#include "reduce/Transforms/ReduceTarget.h"
+#include "reduce/Target/ReduceTarget.h"
 
 #include "Utils.h"
 
@@ -45,30 +45,21 @@ struct PlannerOptions {
   bool heldToStreamRegisters = false;
 };
 
-/// Returns the planner options that the options of `reduce-plan` or
-/// `reduce-vectorize` (`pass`) give: the target's defaults, with the fields
-/// the options set (0 keeps a default). Fails, with an error on `anchor`,
-/// when the registers or the accumulators are 0.
+/// Returns the planner options of `anchor` for the pass `pass`
+/// (`reduce-split-reductions` or `reduce-plan`): the target the module
+/// records (lookupReduceTarget), and what the pass's options allow. Fails,
+/// with an error, when the recorded target is malformed.
 template <typename Pass>
 FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
                                             Operation *anchor) {
-  if (pass.vectorBits == 0 || pass.accumulators == 0)
-    return anchor->emitError()
-           << pass.getArgument()
-           << " expects positive vector-bits and accumulators, found "
-              "vector-bits="
-           << static_cast<unsigned>(pass.vectorBits)
-           << " and accumulators=" << static_cast<unsigned>(pass.accumulators);
+  FailureOr<ReduceTarget> target = lookupReduceTarget(anchor);
+  if (failed(target))
+    return failure();
   PlannerOptions options;
-  ReduceTarget &target = options.target;
-  target.vectorBits = pass.vectorBits;
-  target.streamVectorBits =
-      pass.streamVectorBits ? pass.streamVectorBits : pass.vectorBits;
-  target.accumulators = pass.accumulators;
-  overrideStrategyFields(target, pass);
+  options.target = *target;
   options.strictFpOrder = pass.strictFpOrder;
   options.threads = pass.threads;
-  options.minParallelBytes = pass.minParallelBytes;
+  options.minParallelBytes = target->minParallelBytes;
   return options;
 }
 

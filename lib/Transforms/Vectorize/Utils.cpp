@@ -8,7 +8,7 @@
 
 #include "Utils.h"
 
-#include "reduce/Transforms/ReduceTarget.h"
+#include "reduce/Target/ReduceTarget.h"
 
 #include "../ShapeBytes.h"
 

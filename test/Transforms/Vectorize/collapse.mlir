@@ -1,8 +1,8 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-row-tile-registers=1" --reduce-plan="vector-bits=256 accumulators=4 min-row-tile-registers=1" --reduce-vectorize="vector-bits=256" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 min-row-tile-registers=1" --reduce-plan="vector-bits=512 min-row-tile-registers=1" --reduce-vectorize="vector-bits=512" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_row_tile_registers=1" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=ROWS512
 
 // reduce-vectorize, the collapse of adjacent dims (Collapse.cpp) before a plan

@@ -1,12 +1,12 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4" --reduce-plan="vector-bits=256 accumulators=4" --reduce-vectorize="vector-bits=256" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-stream-bytes=1" --reduce-plan="vector-bits=256 accumulators=4 min-stream-bytes=1" --reduce-vectorize="vector-bits=256" \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_stream_bytes=1" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=STREAMS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" --reduce-plan="vector-bits=256 accumulators=4 min-stream-bytes=1 row-stream-block-bytes=65536" --reduce-vectorize="vector-bits=256" \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_stream_bytes=1,row_stream_block_bytes=65536" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize --cse --loop-invariant-subset-hoisting --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=BLOCKS
 

@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file --verify-diagnostics \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256" --reduce-plan="vector-bits=256" --reduce-vectorize="vector-bits=256"
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize
 
 // Plans that do not fit their op are errors on the op, and malformed plans
 // are rejected by the attribute's verifier.

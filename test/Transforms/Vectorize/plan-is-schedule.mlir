@@ -1,11 +1,11 @@
-// RUN: reduce-opt %s --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" -o %t.planned.mlir
-// RUN: reduce-opt %t.planned.mlir --reduce-vectorize="vector-bits=512" --canonicalize -o %t.applied.mlir
-// RUN: reduce-opt %s --lower-reduce --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
-// RUN:   --reduce-plan="vector-bits=512 stream-vector-bits=256 threads=2 min-stream-bytes=4096" \
-// RUN:   --reduce-vectorize="vector-bits=512" --canonicalize -o %t.direct.mlir
+// RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="threads=2" \
+// RUN:   --reduce-plan="threads=2" -o %t.planned.mlir
+// RUN: reduce-opt %t.planned.mlir --reduce-vectorize --canonicalize -o %t.applied.mlir
+// RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
+// RUN:   --reduce-split-reductions="threads=2" \
+// RUN:   --reduce-plan="threads=2" \
+// RUN:   --reduce-vectorize --canonicalize -o %t.direct.mlir
 // RUN: diff %t.applied.mlir %t.direct.mlir
 // RUN: FileCheck %s --input-file=%t.planned.mlir
 // RUN: FileCheck %s --input-file=%t.applied.mlir --check-prefix=APPLIED

@@ -1,10 +1,10 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512" --reduce-plan="vector-bits=512" --reduce-vectorize="vector-bits=512" --canonicalize | FileCheck %s
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 min-row-tile-registers=64" --reduce-plan="vector-bits=512 min-row-tile-registers=64" --reduce-vectorize="vector-bits=512" \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_row_tile_registers=64" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=SMALL
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 min-stream-bytes=4096" --reduce-plan="vector-bits=512 min-stream-bytes=4096" --reduce-vectorize="vector-bits=512" \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_stream_bytes=4096" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=STREAMED
 // RUN: reduce-opt %s --split-input-file \
 // RUN:   --reduce-to-llvm="vector-width=512 min-row-tile-registers=64 plan-remarks=true" \

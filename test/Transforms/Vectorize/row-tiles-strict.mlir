@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 strict-fp-order=true" --reduce-plan="vector-bits=256 accumulators=4 strict-fp-order=true" --reduce-vectorize="vector-bits=256" | FileCheck %s
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" --reduce-collapse-dims --reduce-split-reductions="strict-fp-order=true" --reduce-plan="strict-fp-order=true" --reduce-vectorize | FileCheck %s
 // RUN: reduce-opt %s --reduce-to-llvm="strict-fp-order=true" | \
 // RUN:   mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s --check-prefix=VALUES

@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 accumulators=4 min-row-tile-registers=1 outer-rows-per-step=8" --reduce-plan="vector-bits=256 accumulators=4 min-row-tile-registers=1 outer-rows-per-step=8" --reduce-vectorize="vector-bits=256" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1,outer_rows_per_step=8" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   --cse --loop-invariant-subset-hoisting --canonicalize | FileCheck %s
 
 // reduce-vectorize, the splits (Split.cpp): one reduction becomes two, each

@@ -1,14 +1,14 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 outer-rows-per-step=8 outer-min-max-rows-per-step=2" --reduce-plan="vector-bits=256 outer-rows-per-step=8 outer-min-max-rows-per-step=2" --reduce-vectorize="vector-bits=256" \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,outer_rows_per_step=8,outer_min_max_rows_per_step=2" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=ROWS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256" --reduce-plan="vector-bits=256" --reduce-vectorize="vector-bits=256" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512 stream-vector-bits=256" --reduce-plan="vector-bits=512 stream-vector-bits=256" --reduce-vectorize="vector-bits=512" \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize \
 // RUN:   --canonicalize | FileCheck %s --check-prefix=STREAM
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=512" --reduce-plan="vector-bits=512" --reduce-vectorize="vector-bits=512" --canonicalize \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize \
 // RUN:   | FileCheck %s --check-prefix=SAME
 // RUN: reduce-opt %s --split-input-file --reduce-to-llvm="vector-width=512" \
 // RUN:   --mlir-print-ir-after=reduce-vectorize --mlir-disable-threading \

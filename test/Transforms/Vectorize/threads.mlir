@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 threads=2 min-parallel-bytes=0 min-row-tile-registers=1" --reduce-plan="vector-bits=256 threads=2 min-parallel-bytes=0 min-row-tile-registers=1" --reduce-vectorize="vector-bits=256" | FileCheck %s
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" --reduce-collapse-dims --reduce-split-reductions="threads=2" --reduce-plan="threads=2" --reduce-vectorize | FileCheck %s
 
 // reduce-vectorize{threads=2}: a reduction whose only reduced dim is the
 // outermost one is split by rows into two reductions of consecutive halves
@@ -24,7 +24,7 @@ func.func @sum_columns(%x: tensor<64x64xf32>) -> tensor<64xf32> {
 
 // strict-fp-order keeps float sums in order: no split.
 // RUN: reduce-opt %s --lower-reduce --canonicalize \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="vector-bits=256 threads=2 min-parallel-bytes=0 min-row-tile-registers=1 strict-fp-order=true" --reduce-plan="vector-bits=256 threads=2 min-parallel-bytes=0 min-row-tile-registers=1 strict-fp-order=true" --reduce-vectorize="vector-bits=256" | FileCheck %s --check-prefix=STRICT
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" --reduce-collapse-dims --reduce-split-reductions="threads=2 strict-fp-order=true" --reduce-plan="threads=2 strict-fp-order=true" --reduce-vectorize | FileCheck %s --check-prefix=STRICT
 // STRICT-LABEL: func.func @sum_columns(
 // STRICT-NOT:     tensor.expand_shape
 // STRICT:         return
