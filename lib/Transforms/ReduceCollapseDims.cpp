@@ -35,11 +35,8 @@ namespace {
 struct ReduceCollapseDimsPass
     : reduce::impl::ReduceCollapseDimsPassBase<ReduceCollapseDimsPass> {
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> reductions;
-    getOperation().walk([&](linalg::LinalgOp op) {
-      if (isTensorReduction(op))
-        reductions.push_back(op);
-    });
+    SmallVector<linalg::LinalgOp> reductions =
+        collectTensorReductions(getOperation());
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : reductions)
       collapseAdjacentDims(rewriter, op);

@@ -115,14 +115,11 @@ private:
 
 struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
   using Base::Base;
-  // Read the options.
-  template <typename Pass>
-  friend FailureOr<PlannerOptions>
-  mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
+    FailureOr<PlannerOptions> options =
+        getPlannerOptions(function, strictFpOrder, threads);
     if (failed(options) || failed(applyFunctionRegisters(function, *options)))
       return signalPassFailure();
     FunctionPlanner planner(*options, remarks);

@@ -112,21 +112,15 @@ private:
 struct ReduceSplitReductionsPass
     : reduce::impl::ReduceSplitReductionsPassBase<ReduceSplitReductionsPass> {
   using Base::Base;
-  // Read the options.
-  template <typename Pass>
-  friend FailureOr<PlannerOptions>
-  mlir::reduce::vectorize::getPlannerOptions(const Pass &, Operation *);
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options = getPlannerOptions(*this, function);
+    FailureOr<PlannerOptions> options =
+        getPlannerOptions(function, strictFpOrder, threads);
     if (failed(options))
       return signalPassFailure();
-    SmallVector<linalg::LinalgOp> reductions;
-    function.walk([&](linalg::LinalgOp op) {
-      if (isTensorReduction(op))
-        reductions.push_back(op);
-    });
+    SmallVector<linalg::LinalgOp> reductions =
+        collectTensorReductions(function);
     // The splits of in-cache reductions depend on the registers of the
     // function.
     if (failed(chooseFunctionRegisters(function, reductions, *options)))

@@ -116,11 +116,8 @@ struct ReduceVectorizePass
 
     IRRewriter rewriter(&getContext());
     PlanApplier applier(rewriter);
-    SmallVector<linalg::LinalgOp> reductions;
-    function.walk([&](linalg::LinalgOp op) {
-      if (isTensorReduction(op))
-        reductions.push_back(op);
-    });
+    SmallVector<linalg::LinalgOp> reductions =
+        collectTensorReductions(function);
     for (linalg::LinalgOp op : reductions)
       if (failed(applier.run(op)))
         return signalPassFailure();

@@ -681,6 +681,19 @@ static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
          strategy == VectorStrategy::split_blocks;
 }
 
+FailureOr<PlannerOptions> mlir::reduce::vectorize::getPlannerOptions(
+    Operation *anchor, bool strictFpOrder, unsigned threads) {
+  FailureOr<ReduceTarget> target = lookupReduceTarget(anchor);
+  if (failed(target))
+    return failure();
+  PlannerOptions options;
+  options.target = *target;
+  options.strictFpOrder = strictFpOrder;
+  options.threads = threads;
+  options.minParallelBytes = target->minParallelBytes;
+  return options;
+}
+
 LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
     Operation *function, ArrayRef<linalg::LinalgOp> reductions,
     PlannerOptions &options) {

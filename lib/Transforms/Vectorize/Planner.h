@@ -45,23 +45,11 @@ struct PlannerOptions {
   bool heldToStreamRegisters = false;
 };
 
-/// Returns the planner options of `anchor` for the pass `pass`
-/// (`reduce-split-reductions` or `reduce-plan`): the target the module
-/// records (lookupReduceTarget), and what the pass's options allow. Fails,
+/// Returns the planner options of `anchor`: the target the module records
+/// (lookupReduceTarget) and what the deciding pass's options allow. Fails,
 /// with an error, when the recorded target is malformed.
-template <typename Pass>
-FailureOr<PlannerOptions> getPlannerOptions(const Pass &pass,
-                                            Operation *anchor) {
-  FailureOr<ReduceTarget> target = lookupReduceTarget(anchor);
-  if (failed(target))
-    return failure();
-  PlannerOptions options;
-  options.target = *target;
-  options.strictFpOrder = pass.strictFpOrder;
-  options.threads = pass.threads;
-  options.minParallelBytes = target->minParallelBytes;
-  return options;
-}
+FailureOr<PlannerOptions>
+getPlannerOptions(Operation *anchor, bool strictFpOrder, unsigned threads);
 
 /// Chooses whether `function` keeps to the registers of streamed data
 /// throughout: when `streamVectorBits` is narrower than `vectorBits` and

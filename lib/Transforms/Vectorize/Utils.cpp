@@ -40,6 +40,15 @@ bool isTensorReduction(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
 }
 
+SmallVector<linalg::LinalgOp> collectTensorReductions(Operation *root) {
+  SmallVector<linalg::LinalgOp> reductions;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isTensorReduction(op))
+      reductions.push_back(op);
+  });
+  return reductions;
+}
+
 bool isPlannedElementwise(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && !op.hasDynamicShape() &&
          op.getNumReductionLoops() == 0;

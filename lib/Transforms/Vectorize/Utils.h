@@ -36,6 +36,10 @@ FailureOr<unsigned> getRecordedVectorBits(Operation *function);
 /// reduction iterator: the ops the strategies tile.
 bool isTensorReduction(linalg::LinalgOp op);
 
+/// Returns the linalg ops under `root` for which isTensorReduction holds, in
+/// walk order.
+SmallVector<linalg::LinalgOp> collectTensorReductions(Operation *root);
+
 /// Returns true if `op` is a linalg op on tensors with static shapes and no
 /// reduction iterator (fills, maps): the ops the `elementwise` strategy
 /// tiles.
