@@ -320,6 +320,153 @@ llvm::Error JitModule::applySplits(JitFunction &fn,
   return llvm::Error::success();
 }
 
+//===----------------------------------------------------------------------===//
+// The steps of a compilation
+//===----------------------------------------------------------------------===//
+
+/// A module with a shard.grid is the program of every process of an MPI
+/// job: returns its distribution, after checking that this process is one
+/// of a job of as many processes as the grid; std::nullopt for a module of
+/// one process.
+static Expected<std::optional<ModuleDistribution>>
+joinDistribution(ModuleOp module) {
+  if (!isDistributed(module))
+    return std::nullopt;
+  Expected<ModuleDistribution> distribution = analyzeDistribution(module);
+  if (!distribution)
+    return distribution.takeError();
+  Expected<MPIRuntime *> mpi = MPIRuntime::initialize();
+  if (!mpi)
+    return mpi.takeError();
+  int64_t processes = 1;
+  for (int64_t size : distribution->gridShape)
+    processes *= size;
+  if (processes != (*mpi)->getSize())
+    return llvm::createStringError(
+        "the module's shard.grid of shape " +
+        formatShape(distribution->gridShape) + " has " +
+        llvm::Twine(processes) + " processes, but the MPI job has " +
+        llvm::Twine((*mpi)->getSize()) + " (run it with mpirun -np " +
+        llvm::Twine(processes) + ")");
+  return std::optional<ModuleDistribution>(std::move(*distribution));
+}
+
+/// Sets `pipeline` from the options of the compilation: the user's
+/// pipeline options, out-params for static results, the distributed
+/// lowering for a distributed module. Fails on options that do not parse
+/// or that ask for instructions this CPU lacks.
+static llvm::Error configurePipeline(ReduceToLLVMOptions &pipeline,
+                                     const JitOptions &options,
+                                     bool distributed) {
+  if (failed(pipeline.parseFromString(options.pipelineOptions)))
+    return llvm::createStringError("invalid pipeline options '" +
+                                   options.pipelineOptions + "'");
+  // Results of static shapes come back through out-params (callInto writes
+  // them in place).
+  pipeline.outParams = true;
+  pipeline.distributed = distributed;
+  // The code runs on this CPU: range instructions it lacks would stop the
+  // backend with a fatal error.
+  if (pipeline.minimumLowering == MinimumLowering::Range && !hostHasRange())
+    return llvm::createStringError(
+        "pipeline option minimum-lowering=range needs "
+        "AVX-512DQ and AVX-512VL, which this CPU does not have");
+  return llvm::Error::success();
+}
+
+/// The code generator for the host CPU, with its vector extensions.
+static Expected<llvm::orc::JITTargetMachineBuilder>
+detectHostMachine(unsigned optLevel) {
+  static std::once_flag initTargets;
+  std::call_once(initTargets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  Expected<llvm::orc::JITTargetMachineBuilder> machine =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (machine)
+    machine->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
+  return machine;
+}
+
+/// What lowering a module to an object tells about it.
+struct LoweredModule {
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  /// The target the pipeline compiled for, as JSON, and its profile.
+  std::string targetJSON;
+  std::string profile;
+  /// The runtime check sites of each entry.
+  llvm::StringMap<std::vector<std::string>> checkSites;
+  bool usesOpenMP = false;
+};
+
+/// Lowers `module` through the pipeline and emits the object of its
+/// `entries` with `machine`.
+static Expected<LoweredModule>
+lowerToObject(ModuleOp module, const ReduceToLLVMOptions &pipelineOptions,
+              llvm::orc::JITTargetMachineBuilder &machine,
+              llvm::ArrayRef<std::string> entries, unsigned optLevel,
+              DiagnosticCollector &diagnostics) {
+  PassManager pm(module.getContext());
+  buildReduceToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(module)))
+    return diagnostics.takeError("lowering to the LLVM dialect failed");
+  LoweredModule lowered;
+  if (auto recorded = module->getAttrOfType<DictionaryAttr>(kTargetAttrName)) {
+    std::string error;
+    FailureOr<ReduceTarget> target =
+        parseTargetAttr(recorded, error, &lowered.profile);
+    if (failed(target))
+      return llvm::createStringError("the recorded target: " + error);
+    lowered.targetJSON = targetToJSON(*target);
+  }
+  for (const std::string &name : entries) {
+    auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    if (auto sites = function ? function->getAttrOfType<ArrayAttr>(
+                                    kRuntimeChecksAttrName)
+                              : ArrayAttr())
+      for (Attribute site : sites)
+        lowered.checkSites[name].push_back(cast<StringAttr>(site).str());
+  }
+  // threads=N runs parallel loops through the OpenMP runtime.
+  lowered.usesOpenMP = pipelineOptions.threads > 1;
+  module->walk([&](Operation *op) {
+    if (op->getName().getDialectNamespace() == "omp")
+      lowered.usesOpenMP = true;
+    else if (auto callee = dyn_cast<LLVM::LLVMFuncOp>(op))
+      lowered.usesOpenMP |= callee.getSymName().starts_with("__kmpc_");
+  });
+  Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      machine.createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  Expected<std::unique_ptr<llvm::MemoryBuffer>> emitted =
+      emitJitObject(module, entries, optLevel, **targetMachine);
+  if (!emitted) {
+    // Translation problems are reported as diagnostics; show them first.
+    std::string reason = llvm::toString(emitted.takeError());
+    return diagnostics.takeError("cannot compile the module: " + reason);
+  }
+  lowered.object = std::move(*emitted);
+  return std::move(lowered);
+}
+
+/// The shared libraries the kernels may call: memrefCopy and friends of
+/// MLIR's C runner utilities, and the OpenMP runtime (libomp-22-dev), which
+/// sits beside them.
+static std::vector<std::string> getRuntimeLibraries(bool usesOpenMP) {
+  std::vector<std::string> libraries;
+  if (StringRef(REDUCE_C_RUNNER_UTILS).size())
+    libraries.push_back(REDUCE_C_RUNNER_UTILS);
+  if (usesOpenMP) {
+    SmallString<128> openMPRuntime =
+        llvm::sys::path::parent_path(REDUCE_C_RUNNER_UTILS);
+    llvm::sys::path::append(openMPRuntime, "libomp.so");
+    libraries.push_back(openMPRuntime.str().str());
+  }
+  return libraries;
+}
+
 Expected<std::unique_ptr<JitModule>>
 JitModule::compileOwned(OwningOpRef<ModuleOp> module,
                         const JitOptions &options, double setupMillis) {
@@ -333,127 +480,52 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     return llvm::createStringError("optimization level " +
                                    llvm::Twine(options.optLevel) +
                                    " is out of range [0, 3]");
-
-  // A module with a shard.grid is the program of every process of an MPI
-  // job: its entries take and return the slices one process holds.
-  std::optional<ModuleDistribution> distribution;
-  if (isDistributed(*module)) {
-    Expected<ModuleDistribution> analyzed = analyzeDistribution(*module);
-    if (!analyzed)
-      return diagnostics.takeError(llvm::toString(analyzed.takeError()));
-    distribution = std::move(*analyzed);
-    // The process is one of an MPI job of as many processes as the grid.
-    Expected<MPIRuntime *> mpi = MPIRuntime::initialize();
-    if (!mpi)
-      return mpi.takeError();
-    int64_t processes = 1;
-    for (int64_t size : distribution->gridShape)
-      processes *= size;
-    if (processes != (*mpi)->getSize())
-      return llvm::createStringError(
-          "the module's shard.grid of shape " +
-          formatShape(distribution->gridShape) + " has " +
-          llvm::Twine(processes) + " processes, but the MPI job has " +
-          llvm::Twine((*mpi)->getSize()) + " (run it with mpirun -np " +
-          llvm::Twine(processes) + ")");
-  }
+  Expected<std::optional<ModuleDistribution>> distribution =
+      joinDistribution(*module);
+  if (!distribution)
+    return diagnostics.takeError(llvm::toString(distribution.takeError()));
 
   std::optional<ObjectCache> cache;
   // Distributed modules are compiled by every process of the job at once:
   // not through the persistent cache.
-  if (options.persistentCache && !distribution)
+  if (options.persistentCache && !*distribution)
     cache = ObjectCache::fromEnvironment();
   std::string moduleText = cache ? printForKey(*module) : std::string();
 
   std::unique_ptr<JitModule> jit(new JitModule());
-  // Record the entry signatures on the tensor-level IR. Entry arguments are
-  // caller-owned: bufferization must not write into them.
-  for (auto func : module->getOps<func::FuncOp>()) {
-    if (func.isDeclaration() || !func.isPublic())
-      continue;
-    JitFunction fn;
-    fn.name = func.getName().str();
-    if (llvm::Error err = convertSignature(func.getArgumentTypes(), "argument",
-                                           fn.arguments)) {
-      jit->rejected[fn.name] = llvm::toString(std::move(err));
-      continue;
-    }
-    if (llvm::Error err =
-            convertSignature(func.getResultTypes(), "result", fn.results)) {
-      jit->rejected[fn.name] = llvm::toString(std::move(err));
-      continue;
-    }
-    if (distribution) {
-      const ModuleDistribution::Function &splits =
-          distribution->functions.lookup(fn.name);
-      if (llvm::Error err = applySplits(fn, splits.arguments, splits.results,
-                                        distribution->gridShape)) {
-        jit->rejected[fn.name] = llvm::toString(std::move(err));
-        continue;
-      }
-    }
-    markArgumentsReadOnly(func);
-    jit->entryNames.push_back(fn.name);
-    jit->functions[fn.name] = std::move(fn);
-  }
+  jit->recordEntries(*module, *distribution);
+  if (*distribution)
+    jit->gridShape = (*distribution)->gridShape;
 
   ReduceToLLVMOptions pipelineOptions;
-  if (failed(pipelineOptions.parseFromString(options.pipelineOptions)))
-    return llvm::createStringError("invalid pipeline options '" +
-                                   options.pipelineOptions + "'");
-  // Results of static shapes come back through out-params (callInto writes
-  // them in place).
-  pipelineOptions.outParams = true;
-  if (distribution) {
-    pipelineOptions.distributed = true;
-    jit->gridShape = distribution->gridShape;
-  }
-  // The code runs on this CPU: range instructions it lacks would stop the
-  // backend with a fatal error.
-  if (pipelineOptions.minimumLowering == MinimumLowering::Range &&
-      !hostHasRange())
-    return llvm::createStringError(
-        "pipeline option minimum-lowering=range needs "
-        "AVX-512DQ and AVX-512VL, which this CPU does not have");
+  if (llvm::Error err = configurePipeline(pipelineOptions, options,
+                                          distribution->has_value()))
+    return std::move(err);
   // Before the pipeline resolves its target: the first compilation of the
   // process may calibrate the host and store its profile.
   if (options.calibrateOnFirstUse && pipelineOptions.hostProfile)
     ensureHostProfile();
-
-  // Native code for the host CPU, with its vector extensions.
-  static std::once_flag initTargets;
-  std::call_once(initTargets, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-  Expected<llvm::orc::JITTargetMachineBuilder> machineBuilder =
-      llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder)
-    return machineBuilder.takeError();
-  machineBuilder->setCodeGenOptLevel(
-      static_cast<llvm::CodeGenOptLevel>(options.optLevel));
+  Expected<llvm::orc::JITTargetMachineBuilder> machine =
+      detectHostMachine(options.optLevel);
+  if (!machine)
+    return machine.takeError();
 
   // The object from the persistent cache, when it holds a valid one.
   std::string digest;
   std::unique_ptr<llvm::MemoryBuffer> object;
   if (cache) {
-    ObjectCacheKey key;
-    key.projectVersion = REDUCE_VERSION;
-    key.compilerBuild = ObjectCacheKey::getCompilerBuild();
-    key.llvmVersion = LLVM_VERSION_STRING;
-    key.moduleText = std::move(moduleText);
-    llvm::raw_string_ostream optionsText(key.pipelineOptions);
-    pipelineOptions.print(optionsText);
-    key.optLevel = options.optLevel;
+    std::string optionsText;
+    llvm::raw_string_ostream optionsStream(optionsText);
+    pipelineOptions.print(optionsStream);
+    std::string hostProfile;
     if (pipelineOptions.hostProfile) {
       ProfileLookup lookup = lookupHostProfile();
-      key.hostProfile =
+      hostProfile =
           lookup.profile ? lookup.profile->toJSON() : "static default";
     }
-    key.targetTriple = machineBuilder->getTargetTriple().str();
-    key.cpuName = machineBuilder->getCPU();
-    key.cpuFeatures = machineBuilder->getFeatures().getString();
-    digest = key.digest();
+    digest = ObjectCacheKey::make(std::move(moduleText), optionsText,
+                                  options.optLevel, hostProfile, *machine)
+                 .digest();
     std::optional<CachedObject> entry = cache->load(digest, jit->cacheProblem);
     if (entry && jit->readMetadata(entry->metadata))
       object = std::move(entry->object);
@@ -463,50 +535,17 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   }
 
   if (!object) {
-    PassManager pm(context);
-    buildReduceToLLVMPipeline(pm, pipelineOptions);
-    if (failed(pm.run(*module)))
-      return diagnostics.takeError("lowering to the LLVM dialect failed");
-    // The target the pipeline compiled for, as it recorded it.
-    if (auto recorded =
-            (*module)->getAttrOfType<DictionaryAttr>(kTargetAttrName)) {
-      std::string error;
-      FailureOr<ReduceTarget> target =
-          parseTargetAttr(recorded, error, &jit->profile);
-      if (failed(target))
-        return llvm::createStringError("the recorded target: " + error);
-      jit->targetJSON = targetToJSON(*target);
-    }
-    for (auto &entry : jit->functions) {
-      JitFunction &fn = entry.getValue();
-      auto lowered = module->lookupSymbol<LLVM::LLVMFuncOp>(fn.name);
-      if (auto sites = lowered ? lowered->getAttrOfType<ArrayAttr>(
-                                     kRuntimeChecksAttrName)
-                               : ArrayAttr())
-        for (Attribute site : sites)
-          fn.checkSites.push_back(cast<StringAttr>(site).str());
-    }
-    // threads=N runs parallel loops through the OpenMP runtime.
-    jit->usesOpenMP = pipelineOptions.threads > 1;
-    module->walk([&](Operation *op) {
-      if (op->getName().getDialectNamespace() == "omp")
-        jit->usesOpenMP = true;
-      else if (auto callee = dyn_cast<LLVM::LLVMFuncOp>(op))
-        jit->usesOpenMP |= callee.getSymName().starts_with("__kmpc_");
-    });
-
-    Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
-        machineBuilder->createTargetMachine();
-    if (!targetMachine)
-      return targetMachine.takeError();
-    Expected<std::unique_ptr<llvm::MemoryBuffer>> emitted = emitJitObject(
-        *module, jit->entryNames, options.optLevel, **targetMachine);
-    if (!emitted) {
-      // Translation problems are reported as diagnostics; show them first.
-      std::string reason = llvm::toString(emitted.takeError());
-      return diagnostics.takeError("cannot compile the module: " + reason);
-    }
-    object = std::move(*emitted);
+    Expected<LoweredModule> lowered =
+        lowerToObject(*module, pipelineOptions, *machine, jit->entryNames,
+                      options.optLevel, diagnostics);
+    if (!lowered)
+      return lowered.takeError();
+    jit->targetJSON = std::move(lowered->targetJSON);
+    jit->profile = std::move(lowered->profile);
+    jit->usesOpenMP = lowered->usesOpenMP;
+    for (auto &entry : jit->functions)
+      entry.getValue().checkSites = lowered->checkSites.lookup(entry.getKey());
+    object = std::move(lowered->object);
     if (cache)
       if (llvm::Error err =
               cache->store(digest, jit->writeMetadata(), object->getBuffer()))
@@ -523,24 +562,13 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
         });
   }
 
-  // Kernels may call memrefCopy and friends of MLIR's C runner utilities,
-  // and the OpenMP runtime (libomp-22-dev), which sits beside them.
-  std::vector<std::string> sharedLibs;
-  if (StringRef(REDUCE_C_RUNNER_UTILS).size())
-    sharedLibs.push_back(REDUCE_C_RUNNER_UTILS);
-  if (jit->usesOpenMP) {
-    SmallString<128> openMPRuntime =
-        llvm::sys::path::parent_path(REDUCE_C_RUNNER_UTILS);
-    llvm::sys::path::append(openMPRuntime, "libomp.so");
-    sharedLibs.push_back(openMPRuntime.str().str());
-  }
   Expected<std::unique_ptr<LoadedObject>> code = LoadedObject::load(
-      std::move(object), sharedLibs, std::move(*machineBuilder));
+      std::move(object), getRuntimeLibraries(jit->usesOpenMP),
+      std::move(*machine));
   if (!code)
     return llvm::createStringError("cannot load the compiled code: " +
                                    llvm::toString(code.takeError()));
   jit->code = std::move(*code);
-
   for (auto &entry : jit->functions) {
     Expected<void (*)(void **)> packed =
         jit->code->lookupPacked(entry.getKey());
@@ -552,6 +580,40 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
   }
   jit->compileMillis = setupMillis + millisSince(start);
   return std::move(jit);
+}
+
+void JitModule::recordEntries(
+    ModuleOp module, const std::optional<ModuleDistribution> &distribution) {
+  // Entry arguments are caller-owned: bufferization must not write into
+  // them.
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isDeclaration() || !func.isPublic())
+      continue;
+    JitFunction fn;
+    fn.name = func.getName().str();
+    if (llvm::Error err = convertSignature(func.getArgumentTypes(), "argument",
+                                           fn.arguments)) {
+      rejected[fn.name] = llvm::toString(std::move(err));
+      continue;
+    }
+    if (llvm::Error err =
+            convertSignature(func.getResultTypes(), "result", fn.results)) {
+      rejected[fn.name] = llvm::toString(std::move(err));
+      continue;
+    }
+    if (distribution) {
+      const ModuleDistribution::Function &splits =
+          distribution->functions.lookup(fn.name);
+      if (llvm::Error err = applySplits(fn, splits.arguments, splits.results,
+                                        distribution->gridShape)) {
+        rejected[fn.name] = llvm::toString(std::move(err));
+        continue;
+      }
+    }
+    markArgumentsReadOnly(func);
+    entryNames.push_back(fn.name);
+    functions[fn.name] = std::move(fn);
+  }
 }
 
 Expected<JitFunction> JitModule::lookup(StringRef entry) const {

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
@@ -68,6 +69,24 @@ static std::string readCompilerBuild() {
          std::to_string(
              std::chrono::duration_cast<std::chrono::nanoseconds>(modified)
                  .count());
+}
+
+ObjectCacheKey
+ObjectCacheKey::make(std::string moduleText, std::string pipelineOptions,
+                     unsigned optLevel, std::string hostProfile,
+                     const llvm::orc::JITTargetMachineBuilder &machine) {
+  ObjectCacheKey key;
+  key.projectVersion = REDUCE_VERSION;
+  key.compilerBuild = getCompilerBuild();
+  key.llvmVersion = LLVM_VERSION_STRING;
+  key.moduleText = std::move(moduleText);
+  key.pipelineOptions = std::move(pipelineOptions);
+  key.optLevel = optLevel;
+  key.hostProfile = std::move(hostProfile);
+  key.targetTriple = machine.getTargetTriple().str();
+  key.cpuName = machine.getCPU();
+  key.cpuFeatures = machine.getFeatures().getString();
+  return key;
 }
 
 std::string ObjectCacheKey::getCompilerBuild() {

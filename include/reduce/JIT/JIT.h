@@ -29,6 +29,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir::reduce {
@@ -76,6 +77,7 @@ struct JitOptions {
 };
 
 class JitModule;
+struct ModuleDistribution;
 
 /// A callable entry function of a compiled module. Valid while its
 /// JitModule lives.
@@ -206,9 +208,17 @@ private:
                                  llvm::ArrayRef<TensorSplit> argumentSplits,
                                  llvm::ArrayRef<TensorSplit> resultSplits,
                                  llvm::ArrayRef<int64_t> gridShape);
+  /// Verifies `module`, lowers it (or loads its object from the persistent
+  /// cache) and links the code: the steps are the static functions of
+  /// JIT.cpp.
   static llvm::Expected<std::unique_ptr<JitModule>>
   compileOwned(OwningOpRef<ModuleOp> module, const JitOptions &options,
                double parseMillis);
+  /// Records the signature of each public function of `module` that can be
+  /// an entry (else why not), for one process of `distribution` when it is
+  /// distributed, and marks its arguments read-only.
+  void recordEntries(ModuleOp module,
+                     const std::optional<ModuleDistribution> &distribution);
 
   /// The entry metadata the compiled code needs besides its signature (the
   /// runtime-check sites, the target, the libraries), as the persistent

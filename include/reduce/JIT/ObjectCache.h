@@ -30,6 +30,7 @@
 #define REDUCE_JIT_OBJECTCACHE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -62,6 +63,15 @@ struct ObjectCacheKey {
   std::string targetTriple;
   std::string cpuName;
   std::string cpuFeatures;
+
+  /// The key of `moduleText` compiled with `pipelineOptions` at `optLevel`
+  /// by the code generator `machine`, for the host profile `hostProfile`
+  /// (its JSON, "static default", or empty when the pipeline reads none),
+  /// by this binary and this LLVM.
+  static ObjectCacheKey make(std::string moduleText,
+                             std::string pipelineOptions, unsigned optLevel,
+                             std::string hostProfile,
+                             const llvm::orc::JITTargetMachineBuilder &machine);
 
   /// The SHA-256 of every field, as 64 lowercase hex digits.
   std::string digest() const;
