@@ -16,8 +16,8 @@
 // `nuw` makes it poison), stored bools become bytes with `zext`. The bytes
 // are still read and written as whole vectors, and LLVM folds `and`/`or` of
 // truncated bytes into byte operations: an and/or reduction runs on bytes,
-// with no compare per vector (with an `icmp ne 0` per load, the outer
-// and-reduction of 4096x4096 bools took 1.3x as long, docs/pipeline.md).
+// with no compare per vector (docs/pipeline.md has what a compare per
+// load costs).
 //
 //===----------------------------------------------------------------------===//
 
