@@ -192,11 +192,11 @@ private:
       note("dynamic shape, taken as in cache");
     else
       note(streamed ? "streamed" : "in cache", ": ", loops.inputBytes,
-           " input bytes ", streamed ? ">=" : "<", " min-stream-bytes ",
+           " input bytes ", streamed ? ">=" : "<", " min_stream_bytes ",
            target.minStreamBytes);
     if (streamed && arithmeticBound)
       note("a transcendental per element bounds it by arithmetic: ",
-           "registers of vector-bits");
+           "registers of vector_bits");
     if (options.heldToStreamRegisters)
       note("the function streams an input: registers of at most ",
            target.vectorBits, " bits throughout");

@@ -34,7 +34,7 @@
 // CHECK-NOT:       vector.reduction
 // CHECK:           vector.shuffle
 // CHECK:           vector.transfer_write %{{.*}}, %[[OUT]][%[[ROW]]] {in_bounds = [true]} : vector<4xf32>, tensor<64xf32>
-/// Streamed (min-stream-bytes=1), the rows are viewed as 4 parts of 16
+/// Streamed (min_stream_bytes=1), the rows are viewed as 4 parts of 16
 /// rows (row_streams = 4, the target's row-streams): a step reads row j of
 /// every part, 4 long streams side by side, and the 4 rows still share one
 /// shuffle tree.

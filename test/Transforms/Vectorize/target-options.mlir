@@ -19,8 +19,9 @@
 // RUN:   -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STREAM
 
-// The fields of the target description (docs/tuning.md) are pass options
-// that override the defaults: here the rows an outer-reduction step adds,
+// The fields of the target description (docs/TargetFields.md), set by
+// reduce-attach-target over the defaults: here the rows an outer-reduction
+// step adds,
 // 4 by default, and 8 for a NaN-propagating float minimum or maximum (a
 // tree per step).
 
@@ -52,10 +53,9 @@ func.func @min_i32_outer_axis(%input: tensor<1024x64xi32>) -> tensor<64xi32> {
 // -----
 
 // A reduction whose static input has at least 1 MiB streams it from L3 or
-// memory and is tiled with registers of stream-vector-bits; a smaller one
-// with registers of vector-bits. stream-vector-bits=0 is vector-bits, and
-// the pipeline's stream-vector-width defaults to vector-width when that is
-// set.
+// memory and is tiled with registers of the target's stream_vector_bits; a
+// smaller one with registers of vector_bits. The pipeline's
+// stream-vector-width defaults to vector-width when that is set.
 
 /// 4 MiB: one row of each of 4 parts of the rows at a time, 4 registers of
 /// 8 lanes each.
