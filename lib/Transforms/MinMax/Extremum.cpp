@@ -43,8 +43,10 @@ Value createMinimum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
     Value min = arith::SelectOp::create(b, loc, less, x, y);
     return arith::BitcastOp::create(b, loc, getBitsType(x.getType()), min);
   };
-  Value bits =
-      arith::OrIOp::create(b, loc, plainMin(lhs, rhs), plainMin(rhs, lhs));
+  // Named first: the order of a call's arguments is unspecified.
+  Value lhsFirst = plainMin(lhs, rhs);
+  Value rhsFirst = plainMin(rhs, lhs);
+  Value bits = arith::OrIOp::create(b, loc, lhsFirst, rhsFirst);
   return arith::BitcastOp::create(b, loc, lhs.getType(), bits);
 }
 

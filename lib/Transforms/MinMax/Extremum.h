@@ -59,9 +59,9 @@ template <typename OpT>
 Value createExtremum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   if (!Extremum<OpT>::isMax)
     return createMinimum(b, loc, lhs, rhs);
-  return createNegation(b, loc,
-                        createMinimum(b, loc, createNegation(b, loc, lhs),
-                                      createNegation(b, loc, rhs)));
+  Value negatedLhs = createNegation(b, loc, lhs);
+  Value negatedRhs = createNegation(b, loc, rhs);
+  return createNegation(b, loc, createMinimum(b, loc, negatedLhs, negatedRhs));
 }
 
 /// Returns the size in bits of `type` if it is a fixed 1-D vector of f32 or

@@ -249,9 +249,11 @@ struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
             combinedRows.push_back(aRows[index]);
             combinedRows.push_back(bRows[index]);
           }
-          next.push_back({combine(shuffle(a, b, lowMask),
-                                  shuffle(a, b, highMask)),
-                          combinedRows});
+          // Named first: the order of a call's arguments is unspecified
+          // (GCC and Clang would emit the shuffles in other orders).
+          Value low = shuffle(a, b, lowMask);
+          Value high = shuffle(a, b, highMask);
+          next.push_back({combine(low, high), combinedRows});
         }
         level = std::move(next);
       }
@@ -266,8 +268,9 @@ struct TransposeReduceRows : OpRewritePattern<vector::MultiDimReductionOp> {
             lowMask.push_back(index * segment + lane);
             highMask.push_back(index * segment + half + lane);
           }
-        reduced = combine(shuffle(reduced, reduced, lowMask),
-                          shuffle(reduced, reduced, highMask));
+        Value low = shuffle(reduced, reduced, lowMask);
+        Value high = shuffle(reduced, reduced, highMask);
+        reduced = combine(low, high);
       }
       // One vector<groupRows> whose lane i holds the result of row
       // reducedRows[i]: put it in row order.
