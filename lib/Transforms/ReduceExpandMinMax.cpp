@@ -138,19 +138,23 @@ struct ExpandExtremumFReduction : OpRewritePattern<vector::ReductionOp> {
       int64_t head =
           static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(size)));
       int64_t tail = size - head;
-      Value folded = createMinimum(
-          rewriter, loc, createSlice(rewriter, loc, vector, 0, tail),
-          createSlice(rewriter, loc, vector, head, tail));
-      vector = vector::InsertStridedSliceOp::create(
-          rewriter, loc, folded, createSlice(rewriter, loc, vector, 0, head),
-          /*offsets=*/{0},
-          /*strides=*/{1});
+      // Operands are named first: the order of a call's arguments is
+      // unspecified.
+      Value front = createSlice(rewriter, loc, vector, 0, tail);
+      Value back = createSlice(rewriter, loc, vector, head, tail);
+      Value folded = createMinimum(rewriter, loc, front, back);
+      Value headSlice = createSlice(rewriter, loc, vector, 0, head);
+      vector =
+          vector::InsertStridedSliceOp::create(rewriter, loc, folded, headSlice,
+                                               /*offsets=*/{0},
+                                               /*strides=*/{1});
       size = head;
     }
-    for (; size > 1; size /= 2)
-      vector = createMinimum(
-          rewriter, loc, createSlice(rewriter, loc, vector, 0, size / 2),
-          createSlice(rewriter, loc, vector, size / 2, size / 2));
+    for (; size > 1; size /= 2) {
+      Value low = createSlice(rewriter, loc, vector, 0, size / 2);
+      Value high = createSlice(rewriter, loc, vector, size / 2, size / 2);
+      vector = createMinimum(rewriter, loc, low, high);
+    }
     Value result = vector::ExtractOp::create(rewriter, loc, vector, 0);
     if (Extremum<OpT>::isMax)
       result = createNegation(rewriter, loc, result);
