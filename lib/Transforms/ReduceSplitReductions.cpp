@@ -1,5 +1,4 @@
-//===- ReduceSplitReductions.cpp - Split before planning -------*- C++ -*-===//
-//-*-===//
+//===- ReduceSplitReductions.cpp - Split before planning --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -34,14 +33,6 @@ using namespace mlir;
 using namespace mlir::reduce;
 using namespace mlir::reduce::vectorize;
 
-/// Returns true if `strategy` splits an op into two.
-static bool isSplit(VectorStrategy strategy) {
-  return strategy == VectorStrategy::split_short_rows ||
-         strategy == VectorStrategy::split_long_rows ||
-         strategy == VectorStrategy::split_blocks ||
-         strategy == VectorStrategy::split_threads;
-}
-
 namespace {
 /// Splits the reductions of one function.
 class Splitter {
@@ -54,7 +45,7 @@ public:
   /// Fails, with an error on the op, when a recorded split does not fit it.
   LogicalResult run(linalg::LinalgOp op) {
     PlanAttr plan = op->getAttrOfType<PlanAttr>(kPlanAttrName);
-    bool recorded = plan && isSplit(plan.getStrategy());
+    bool recorded = plan && isSplitStrategy(plan.getStrategy());
     if (recorded) {
       op->removeAttr(kPlanAttrName);
     } else {

@@ -56,20 +56,13 @@ public:
     // The plan is for this op only: the ops that tiling clones from it must
     // not inherit it.
     op->removeAttr(kPlanAttrName);
-    switch (plan.getStrategy()) {
-    case VectorStrategy::split_short_rows:
-    case VectorStrategy::split_long_rows:
-    case VectorStrategy::split_blocks:
-    case VectorStrategy::split_threads:
+    if (isSplitStrategy(plan.getStrategy()))
       return op->emitError("reduce.plan: strategy ")
              << stringifyVectorStrategy(plan.getStrategy())
              << " is applied by reduce-split-reductions, before "
                 "reduce-vectorize";
-    case VectorStrategy::none:
+    if (plan.getStrategy() == VectorStrategy::none)
       return success();
-    default:
-      break;
-    }
     op = collapseAdjacentDims(rewriter, op);
     if (plan.getThreads() > 1) {
       FailureOr<linalg::LinalgOp> tiled = distributeOverThreads(

@@ -15,6 +15,8 @@
 #ifndef REDUCE_LIB_TRANSFORMS_VECTORIZE_UTILS_H
 #define REDUCE_LIB_TRANSFORMS_VECTORIZE_UTILS_H
 
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -26,6 +28,15 @@ namespace mlir::reduce::vectorize {
 
 /// The name of the attribute that carries the plan of a linalg op.
 inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
+
+/// Returns true if `strategy` splits an op into two
+/// (`reduce-split-reductions` applies it, `reduce-vectorize` never does).
+inline bool isSplitStrategy(VectorStrategy strategy) {
+  return strategy == VectorStrategy::split_short_rows ||
+         strategy == VectorStrategy::split_long_rows ||
+         strategy == VectorStrategy::split_blocks ||
+         strategy == VectorStrategy::split_threads;
+}
 
 /// Returns the widest register, in bits, that `function` records
 /// (`reduce.vector_bits`, ReduceTarget.h), or 0 when it records none; fails,
