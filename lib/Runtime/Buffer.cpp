@@ -213,8 +213,9 @@ Buffer::Buffer(ElementType elementType, ArrayRef<int64_t> shape)
 
 Buffer Buffer::allocateForOverwrite(ElementType elementType,
                                     ArrayRef<int64_t> shape) {
-  // malloc and align by hand: an aligned operator new costs 5x a malloc in
-  // glibc, and results of microsecond kernels are allocated on every call.
+  // malloc and align by hand: an aligned operator new costs several mallocs
+  // in glibc (docs/tuning.md), and results of microsecond kernels are
+  // allocated on every call.
   // At least one byte, so that data is never null.
   size_t bytes = mlir::reduce::getNumElements(shape).value_or(0) *
                  getByteWidth(elementType);

@@ -181,8 +181,8 @@ def aligned_allocations():
 
     NumPy's own allocations start 16 bytes past a 64-byte boundary, and the
     kernels' vector loads then straddle cache lines: on inputs larger than the
-    caches they run at 0.5-0.8 of their speed on aligned data (docs/python.md,
-    "Speed"). Arrays allocated inside stay valid after the block.
+    caches they run slower than on aligned data (docs/performance.md, "Python
+    package"). Arrays allocated inside stay valid after the block.
     """
     if not hasattr(_reduce_mlir, "set_aligned_allocator"):
         raise RuntimeError("reduce_mlir was built without NumPy's headers: "

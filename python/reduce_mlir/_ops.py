@@ -102,8 +102,8 @@ def cache_clear():
 def empty(shape, dtype=_np.float32, *, align=64):
     """An uninitialized C-contiguous array whose data starts on an `align`
     byte boundary (NumPy's own allocations start 16 bytes past one: the
-    kernels' vector loads then straddle cache lines, which costs up to 40% on
-    large inputs, docs/python.md)."""
+    kernels' vector loads then straddle cache lines, which slows large
+    inputs, docs/performance.md, "Python package")."""
     dtype = _np.dtype(dtype)
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
     count = 1

@@ -469,8 +469,8 @@ def ReduceSplitLoopVectorsPass : Pass<"reduce-split-loop-vectors"> {
     breakdown, and a vector whose innermost length is not a power of two
     has none: LLVM 22 scalarizes it. A `vector<80xf32>` accumulator (5
     AVX-512 registers, the tile of columns of 80) became 220 scalar moves
-    and spills per iteration and ran 2 to 6 times slower than the same loop
-    with 64 + 16 lanes, which is 5 `vaddps` and nothing else.
+    and spills per iteration, several times slower than the same loop with
+    64 + 16 lanes (docs/tuning.md), which is 5 `vaddps` and nothing else.
 
     This pass rewrites the `scf` ops (`scf.for`, `scf.while`, `scf.if`,
     through the upstream structural type conversion) so that each of their
