@@ -32,28 +32,17 @@ using namespace mlir;
 using namespace mlir::reduce;
 using namespace mlir::reduce::vectorize;
 
-/// Returns the plan that leaves an op as it is.
-static PlanAttr getNonePlan(MLIRContext *context) {
-  return PlanAttr::get(context, VectorStrategy::none, /*parts=*/0,
-                       /*vector_bits=*/0, /*threads=*/1, /*thread_dim=*/0,
-                       /*thread_chunk=*/0, /*inner_tile=*/0, /*row_tile=*/0,
-                       /*row_streams=*/1, /*stream_rows=*/1,
-                       /*ordered=*/false, /*kept_block=*/0,
-                       /*block_rows=*/1, /*rows_per_step=*/1,
-                       /*stream_block=*/0);
-}
-
 /// Returns the static shape of the tile of `init` (an init of `op`) that
-/// each of the threads of `plan` writes, if it has one.
+/// each of `threads` writes, if it has one.
 static std::optional<SmallVector<int64_t>>
-getThreadTileShape(linalg::LinalgOp op, OpOperand &init, PlanAttr plan) {
+getThreadTileShape(linalg::LinalgOp op, OpOperand &init, ThreadsAttr threads) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t dim = plan.getThreadDim();
+  int64_t dim = threads.getDim();
   if (dim >= static_cast<int64_t>(ranges.size()) ||
-      ShapedType::isDynamic(ranges[dim]) || plan.getThreadChunk() <= 0 ||
-      ranges[dim] % plan.getThreadChunk() != 0)
+      ShapedType::isDynamic(ranges[dim]) ||
+      ranges[dim] % threads.getChunk() != 0)
     return std::nullopt;
-  ranges[dim] = plan.getThreadChunk();
+  ranges[dim] = threads.getChunk();
   AffineMap map = op.getMatchingIndexingMap(&init);
   if (!map.isProjectedPermutation())
     return std::nullopt;
@@ -75,17 +64,20 @@ public:
     if (op->hasAttr(kPlanAttrName))
       return;
     SmallVector<std::string> reasons;
-    std::optional<PlanAttr> plan =
+    PlanAttrInterface plan =
         planLinalgOp(op, options, remarks ? &reasons : nullptr);
     record(op, plan, reasons);
-    if (plan && plan->getThreads() > 1)
-      recordFusedFills(op, *plan);
+    if (ThreadsAttr threads = plan.getDistribution())
+      recordFusedFills(op, threads);
   }
 
 private:
-  void record(Operation *op, std::optional<PlanAttr> plan,
+  /// Records `plan` on `op`, or the plan that leaves it as it is when
+  /// `plan` is null.
+  void record(Operation *op, PlanAttrInterface plan,
               ArrayRef<std::string> reasons) {
-    op->setAttr(kPlanAttrName, plan ? *plan : getNonePlan(op->getContext()));
+    op->setAttr(kPlanAttrName,
+                plan ? plan : NonePlanAttr::get(op->getContext()));
     if (remarks)
       emitPlanRemark(op, plan, reasons);
   }
@@ -93,13 +85,13 @@ private:
   /// A distribution over threads fuses the fills of the inits into each
   /// tile, as copies of the fill's tile shape: the fill that has no other
   /// user records the plan of those copies.
-  void recordFusedFills(linalg::LinalgOp op, PlanAttr plan) {
+  void recordFusedFills(linalg::LinalgOp op, ThreadsAttr threads) {
     for (OpOperand &init : op.getDpsInitsMutable()) {
       auto fill = init.get().getDefiningOp<linalg::FillOp>();
       if (!fill || !fill->hasOneUse() || fill->hasAttr(kPlanAttrName))
         continue;
       std::optional<SmallVector<int64_t>> shape =
-          getThreadTileShape(op, init, plan);
+          getThreadTileShape(op, init, threads);
       if (!shape)
         continue;
       SmallVector<std::string> reasons;

@@ -44,29 +44,29 @@ public:
   /// chooses; the partial reduction of a rows split may be split again.
   /// Fails, with an error on the op, when a recorded split does not fit it.
   LogicalResult run(linalg::LinalgOp op) {
-    PlanAttr plan = op->getAttrOfType<PlanAttr>(kPlanAttrName);
-    bool recorded = plan && isSplitStrategy(plan.getStrategy());
+    FailureOr<PlanAttrInterface> recordedPlan = getRecordedPlan(op);
+    if (failed(recordedPlan))
+      return failure();
+    if (*recordedPlan && !isa<SplitPlanAttr>(*recordedPlan))
+      return success();
+    auto plan = dyn_cast_or_null<SplitPlanAttr>(*recordedPlan);
+    bool recorded = static_cast<bool>(plan);
     if (recorded) {
       op->removeAttr(kPlanAttrName);
     } else {
-      if (plan)
-        return success();
       SmallVector<std::string> reasons;
-      std::optional<PlanAttr> chosen =
-          chooseSplit(op, options, remarks ? &reasons : nullptr);
-      if (!chosen)
+      plan = chooseSplit(op, options, remarks ? &reasons : nullptr);
+      if (!plan)
         return success();
       if (remarks)
-        emitPlanRemark(op, chosen, reasons);
-      plan = *chosen;
+        emitPlanRemark(op, plan, reasons);
     }
-    switch (plan.getStrategy()) {
-    case VectorStrategy::split_short_rows:
-    case VectorStrategy::split_long_rows: {
-      FailureOr<SplitOps> split =
-          plan.getStrategy() == VectorStrategy::split_short_rows
-              ? splitShortRows(rewriter, op)
-              : splitLongRows(rewriter, op);
+    switch (plan.getKind()) {
+    case SplitKind::short_rows:
+    case SplitKind::long_rows: {
+      FailureOr<SplitOps> split = plan.getKind() == SplitKind::short_rows
+                                      ? splitShortRows(rewriter, op)
+                                      : splitLongRows(rewriter, op);
       if (failed(split))
         return failure();
       // The op that combines the partial result is not split again; the
@@ -74,7 +74,8 @@ public:
       collapseAdjacentDims(rewriter, split->combine);
       return run(collapseAdjacentDims(rewriter, split->partial));
     }
-    default: {
+    case SplitKind::blocks:
+    case SplitKind::threads: {
       FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());
       if (failed(split)) {
         if (recorded)
@@ -92,6 +93,7 @@ public:
       return success();
     }
     }
+    llvm_unreachable("unknown split kind");
   }
 
 private:

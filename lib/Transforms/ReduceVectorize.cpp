@@ -20,6 +20,8 @@
 #include "Vectorize/Strategies.h"
 #include "Vectorize/Utils.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -47,8 +49,10 @@ public:
   /// Collapses `op` and applies its recorded plan. Fails, with an error on
   /// the op, when it has none or the plan does not fit it.
   LogicalResult run(linalg::LinalgOp op) {
-    PlanAttr plan = op->getAttrOfType<PlanAttr>(kPlanAttrName);
-    if (!plan)
+    FailureOr<PlanAttrInterface> plan = getRecordedPlan(op);
+    if (failed(plan))
+      return failure();
+    if (!*plan)
       return op->emitError("reduce-vectorize expects a '")
              << kPlanAttrName
              << "' attribute on each linalg op it rewrites (recorded by "
@@ -56,33 +60,38 @@ public:
     // The plan is for this op only: the ops that tiling clones from it must
     // not inherit it.
     op->removeAttr(kPlanAttrName);
-    if (isSplitStrategy(plan.getStrategy()))
+    if (isa<SplitPlanAttr>(*plan))
       return op->emitError("reduce.plan: strategy ")
-             << stringifyVectorStrategy(plan.getStrategy())
+             << stringifyVectorStrategy(plan->getStrategy())
              << " is applied by reduce-split-reductions, before "
                 "reduce-vectorize";
-    if (plan.getStrategy() == VectorStrategy::none)
+    if (isa<NonePlanAttr>(*plan))
       return success();
     op = collapseAdjacentDims(rewriter, op);
-    if (plan.getThreads() > 1) {
+    if (ThreadsAttr threads = plan->getDistribution()) {
       FailureOr<linalg::LinalgOp> tiled = distributeOverThreads(
-          rewriter, op, plan.getThreadDim(), plan.getThreadChunk());
+          rewriter, op, threads.getDim(), threads.getChunk());
       if (failed(tiled))
         return failure();
       op = *tiled;
     }
-    switch (plan.getStrategy()) {
-    case VectorStrategy::row_tiles:
-      return vectorizeRowTiles(rewriter, op, plan);
-    case VectorStrategy::inner:
-      return vectorizeInnerReduction(rewriter, op, plan);
-    case VectorStrategy::outer:
-      return vectorizeOuterReduction(rewriter, op, plan);
-    case VectorStrategy::elementwise:
-      return vectorizeElementwise(rewriter, op, plan);
-    default:
-      llvm_unreachable("splits and none are handled above");
-    }
+    return TypeSwitch<Attribute, LogicalResult>(*plan)
+        .Case([&](RowTilesPlanAttr rowTiles) {
+          return vectorizeRowTiles(rewriter, op, rowTiles);
+        })
+        .Case([&](InnerPlanAttr inner) {
+          return vectorizeInnerReduction(rewriter, op, inner);
+        })
+        .Case([&](OuterPlanAttr outer) {
+          return vectorizeOuterReduction(rewriter, op, outer);
+        })
+        .Case([&](ElementwisePlanAttr elementwise) {
+          return vectorizeElementwise(rewriter, op, elementwise);
+        })
+        .Default([&](Attribute) {
+          return op->emitError("reduce-vectorize has no rewrite for plan ")
+                 << *plan;
+        });
   }
 
 private:

@@ -106,22 +106,19 @@ struct ReduceVerifyShardingPass
     module.walk([&](shard::ShardOp shardOp) {
       failed |= ::failed(verifyShardedRank(shardOp));
     });
-    module.walk([&](Operation *op) {
-      switchReductionOp(op, 0, [&](auto reduction) {
-        if (!reduction.hasStaticAxes()) {
-          reduction.emitOpError(
-              "cannot be partitioned across processes: expected static axes, "
-              "found a runtime axes operand");
-          failed = true;
-        } else if (!isa<RankedTensorType>(reduction.getInput().getType())) {
-          reduction.emitOpError(
-              "cannot be partitioned across processes: expected a ranked "
-              "input, found ")
-              << reduction.getInput().getType();
-          failed = true;
-        }
-        return 0;
-      });
+    module.walk([&](ReductionOpInterface reduction) {
+      if (!reduction.hasStaticAxes()) {
+        reduction->emitOpError(
+            "cannot be partitioned across processes: expected static axes, "
+            "found a runtime axes operand");
+        failed = true;
+      } else if (!isa<RankedTensorType>(reduction.getInput().getType())) {
+        reduction->emitOpError(
+            "cannot be partitioned across processes: expected a ranked "
+            "input, found ")
+            << reduction.getInput().getType();
+        failed = true;
+      }
     });
     if (failed)
       signalPassFailure();

@@ -10,8 +10,8 @@
 // The pipeline plans with reduce-plan, says why with plan-remarks=true, and
 // passes the target's fields (here min-short-split-factor) to the planner.
 
-// DEFAULT: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
-// FACTOR: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, stream_rows = 4>: streamed
+// DEFAULT: remark: plan #reduce.split_plan<kind = short_rows>
+// FACTOR: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 24, stream_rows = 4>: streamed
 // FACTOR-NOT: split_short_rows
 // QUIET-NOT: remark
 func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {

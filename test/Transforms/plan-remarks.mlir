@@ -15,35 +15,35 @@
 // remarks interleaved): reduce-split-reductions on the op it splits,
 // reduce-plan on each op it plans, the two ops of a split included.
 
-// CHECK: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_blocks: 1048576 elements reduced to one value, in 512 blocks of 2048 (about 64 tiles of 32)
-// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, one row from each of 4 parts of the rows at once
-// CHECK: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min_stream_bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
-// CHECK: remark: plan #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
-// CHECK: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>
-// CHECK: remark: plan #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>: streamed: 12582912 input bytes >= min_stream_bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 4 reduced rows per step, one from each of 4 parts of the rows
-// CHECK: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>: in cache: 6144 input bytes < min_stream_bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
+// CHECK: remark: plan #reduce.split_plan<kind = blocks, parts = 512>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_blocks: 1048576 elements reduced to one value, in 512 blocks of 2048 (about 64 tiles of 32)
+// CHECK: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; {{.*}}; inner: the innermost dim (2048) is reduced into accumulators of 32 elements, one row from each of 4 parts of the rows at once
+// CHECK: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min_stream_bytes 1048576; {{.*}}; inner: the innermost dim (512) is reduced into accumulators of 32 elements
+// CHECK: remark: plan #reduce.elementwise_plan<vector_bits = 256, inner_tile = 1>: in cache: 0 input bytes < min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; elementwise: 1-D vectors of 1
+// CHECK: remark: plan #reduce.split_plan<kind = short_rows>
+// CHECK: remark: plan #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 1536, block_rows = 4, rows_per_step = 4, row_streams = 4>: streamed: 12582912 input bytes >= min_stream_bytes 1048576; {{.*}}; outer: the innermost dim (1536) is kept, vectors of 32 across it, in blocks of 1536, 4 reduced rows per step, one from each of 4 parts of the rows
+// CHECK: remark: plan #reduce.row_tiles_plan<vector_bits = 256, row_tile = 64>: in cache: 6144 input bytes < min_stream_bytes 1048576; {{.*}}; row_tiles: rows of 24 elements, 64 at a time, reduced against each other by one shuffle tree per 8 rows
 
 // reduce-split-reductions alone says why it splits, and nothing of the ops
 // it leaves whole.
-// SPLIT: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed
-// SPLIT: remark: plan #reduce.plan<strategy = split_short_rows, vector_bits = 256>: streamed: 12582912 input bytes >= min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 256) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
+// SPLIT: remark: plan #reduce.split_plan<kind = blocks, parts = 512>: streamed
+// SPLIT: remark: plan #reduce.split_plan<kind = short_rows>: streamed: 12582912 input bytes >= min_stream_bytes 1048576; 256-bit registers of 8 x 32-bit lanes, 4 per tile; split_short_rows: inner rows of 24 elements (at most 256) reduced inside a kept dim: the outer reduction streams the input in order, then the short rows are reduced
 // SPLIT-NOT: remark
 
 // Streaming at 256 bits on a 512-bit host: reduce-split-reductions holds a
 // function whose streamed reduction is split into blocks to 256-bit
 // registers, and reduce-plan plans the in-cache op of its split at that
 // width too.
-// HELD: remark: plan #reduce.plan<strategy = split_blocks, parts = 512, vector_bits = 256>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
-// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min_stream_bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
+// HELD: remark: plan #reduce.split_plan<kind = blocks, parts = 512>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32>: in cache: 2048 input bytes < min_stream_bytes 1048576; the function streams an input: registers of at most 256 bits throughout; 256-bit registers
 
 // log_sum_exp computes an exp per element: its passes over the input are
 // bound by arithmetic, planned with the wide registers and one row at a
 // time, and its function is not held (its max pass, read-bound, streams at
 // 256 bits, one row from each of 4 parts of the rows at once).
-// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector_bits; 512-bit registers
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector_bits; 512-bit registers
 // HELD-NOT: the function streams an input
-// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; 256-bit registers
-// HELD: remark: plan #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>: streamed: 4195328 input bytes >= min_stream_bytes 1048576; a transcendental per element
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; 256-bit registers
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: streamed: 4195328 input bytes >= min_stream_bytes 1048576; a transcendental per element
 
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
   %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>

@@ -23,13 +23,13 @@
 
 // Long rows in cache: accumulators along the row, 4 rows at a time.
 // AVX2-LABEL: func.func @long_rows
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // AVX512-LABEL: func.func @long_rows
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, stream_rows = 4>}
 // THREADS-LABEL: func.func @long_rows
-// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, stream_rows = 4>}
 // STRICT-LABEL: func.func @long_rows
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, ordered = true>}
 func.func @long_rows(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
   %r = reduce.sum %x axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
   return %r : tensor<64xf32>
@@ -40,13 +40,13 @@ func.func @long_rows(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
 // Short rows: a register's lanes of rows at once (8 or 16), streamed as 4
 // parts of the rows; ordered sums keep one reduction per row.
 // AVX2-LABEL: func.func @short_rows
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 16, row_tile = 8, row_streams = 4>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 8, row_streams = 4>}
 // AVX512-LABEL: func.func @short_rows
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 16, row_tile = 16, row_streams = 4>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.row_tiles_plan<vector_bits = 512, row_tile = 16, row_streams = 4>}
 // THREADS-LABEL: func.func @short_rows
-// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, threads = 2, thread_chunk = 32768, inner_tile = 16, row_tile = 8, row_streams = 4>}
+// THREADS:      linalg.reduce {{.*}} {reduce.plan = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 8, row_streams = 4, threads = <count = 2, dim = 0, chunk = 32768>>}
 // STRICT-LABEL: func.func @short_rows
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 16, ordered = true>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 16, ordered = true>}
 func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
   %r = reduce.sum %x axes [1] : tensor<65536x16xf32> -> tensor<65536xf32>
   return %r : tensor<65536xf32>
@@ -56,17 +56,17 @@ func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
 
 // Everything to one value: blocks of about 64 tiles (not for ordered sums).
 // AVX2-LABEL: func.func @all_axes
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>}
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>}
 // AVX512-LABEL: func.func @all_axes
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, row_streams = 4>}
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256x4096xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, row_streams = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64>}
 // THREADS-LABEL: func.func @all_axes
 // THREADS-SAME:  reduce.vector_bits = 256
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 256, inner_tile = 32, row_streams = 4>}
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 256>>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>}
 // STRICT-LABEL: func.func @all_axes
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, ordered = true>}
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
   %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>
   return %r : tensor<f32>
@@ -79,14 +79,14 @@ func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
 // strict-fp-order keeps the parts); on two threads, one slice of rows per
 // thread.
 // AVX2-LABEL: func.func @columns
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 // AVX512-LABEL: func.func @columns
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 // THREADS-LABEL: func.func @columns
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x512x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, threads = 2, thread_chunk = 1, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4096xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x512x4096xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8, threads = <count = 2, dim = 0, chunk = 1>>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4096xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 4096>}
 // STRICT-LABEL: func.func @columns
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.min %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
@@ -97,15 +97,15 @@ func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 // Short inner rows of a mixed-axes reduction: split into an outer reduction
 // and one of the short rows.
 // AVX2-LABEL: func.func @mixed_axes
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>}
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 256, inner_tile = 24, row_tile = 64>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 1536, block_rows = 4, rows_per_step = 4, row_streams = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 64>}
 // AVX512-LABEL: func.func @mixed_axes
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 4, kept_block = 1536, block_rows = 4, rows_per_step = 4>}
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 24, stream_rows = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<2048x1536xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 1536, block_rows = 4, rows_per_step = 4, row_streams = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x24xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 24, stream_rows = 4>}
 // FACTOR-LABEL: func.func @mixed_axes
-// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, stream_rows = 4>}
+// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 24, stream_rows = 4>}
 // STRICT-LABEL: func.func @mixed_axes
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 24, ordered = true>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 24, ordered = true>}
 func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
   %r = reduce.sum %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
   return %r : tensor<64xf32>
@@ -116,19 +116,19 @@ func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
 // Long inner rows (4 KiB) of a mixed-axes reduction, streamed (W3): split
 // into a reduction of the rows, then one of the outer dim.
 // AVX2-LABEL: func.func @mixed_axes_long_rows
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4>}
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
 // AVX512-LABEL: func.func @mixed_axes_long_rows
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, row_streams = 4>}
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, rows_per_step = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, row_streams = 4>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, rows_per_step = 4>}
 // THREADS-LABEL: func.func @mixed_axes_long_rows
 // THREADS-SAME:  reduce.vector_bits = 256
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 8192, inner_tile = 32, row_streams = 4>}
-// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 8192>>}
+// THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
 // FACTOR-LABEL: func.func @mixed_axes_long_rows
-// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// FACTOR:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // STRICT-LABEL: func.func @mixed_axes_long_rows
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, ordered = true>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, ordered = true>}
 func.func @mixed_axes_long_rows(%x: tensor<64x256x1024xf32>) -> tensor<256xf32> {
   %r = reduce.sum %x axes [0, 2] : tensor<64x256x1024xf32> -> tensor<256xf32>
   return %r : tensor<256xf32>
@@ -142,9 +142,9 @@ func.func @mixed_axes_long_rows(%x: tensor<64x256x1024xf32>) -> tensor<256xf32> 
 // tiles of 3 groups of 8 rows, the first multiple of 8 that divides 72 and
 // reads at least min-row-tile-registers (256) registers a step.
 // AVX2-LABEL: func.func @collapsed
-// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 16, stream_rows = 4>}
+// AVX2:         linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 16, stream_rows = 4>}
 // AVX512-LABEL: func.func @collapsed
-// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 24>}
+// AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<72x240xf32>) {{.*}} attrs = {reduce.plan = #reduce.row_tiles_plan<vector_bits = 512, row_tile = 24>}
 func.func @collapsed(%x: tensor<6x12x10x24xf32>) -> tensor<6x12xf32> {
   %r = reduce.sum %x axes [2, 3] : tensor<6x12x10x24xf32> -> tensor<6x12xf32>
   return %r : tensor<6x12xf32>
@@ -154,9 +154,9 @@ func.func @collapsed(%x: tensor<6x12x10x24xf32>) -> tensor<6x12xf32> {
 
 // Dynamic shapes are taken as in cache, with no row streams.
 // AVX2-LABEL: func.func @dynamic
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>}
 // AVX512-LABEL: func.func @dynamic
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64>}
 func.func @dynamic(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
   %r = reduce.l1 %x axes [1] : tensor<?x1024xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
@@ -168,9 +168,9 @@ func.func @dynamic(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
 // is a tree), but with strict-fp-order 4 consecutive rows per step, added
 // in row order.
 // AVX2-LABEL: func.func @columns_sum
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 4, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 4, rows_per_step = 4, row_streams = 4>}
 // STRICT-LABEL: func.func @columns_sum
-// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, ordered = true, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
+// STRICT:       linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
 func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.sum %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
@@ -182,9 +182,9 @@ func.func @columns_sum(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 // 16 KiB input row (32 KiB of accumulators), and twice the rows per step
 // load and store as many accumulator bytes per input byte as a sum.
 // AVX2-LABEL: func.func @columns_prod
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 16, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 16, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 // AVX512-LABEL: func.func @columns_prod
-// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 32, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
+// AVX512:       linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 func.func @columns_prod(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.prod %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
@@ -195,7 +195,7 @@ func.func @columns_prod(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
 // f16 columns accumulate in f32: blocks of 16 KiB of the input row (8192
 // elements), 8 rows per step.
 // AVX2-LABEL: func.func @columns_f16
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 256, inner_tile = 32, row_streams = 8, kept_block = 8192, block_rows = 8, rows_per_step = 8>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 8192, block_rows = 8, rows_per_step = 8, row_streams = 8>}
 func.func @columns_f16(%x: tensor<1024x16384xf16>) -> tensor<16384xf16> {
   %r = reduce.sum %x axes [0] : tensor<1024x16384xf16> -> tensor<16384xf16>
   return %r : tensor<16384xf16>
@@ -211,20 +211,20 @@ func.func @columns_f16(%x: tensor<1024x16384xf16>) -> tensor<16384xf16> {
 // backend's wider registers do better there), keeps the wide registers.
 // THREADS-LABEL: func.func @streamed_and_cached
 // THREADS-SAME:    attributes {reduce.vector_bits = 256 : i64}
-// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, threads = 2, thread_chunk = 1024, inner_tile = 32, row_streams = 4>}
-// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 1024>>}
+// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // THREADS-LABEL: func.func @cached_only
 // THREADS-NOT:     reduce.vector_bits
-// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 512, inner_tile = 64, stream_rows = 4>}
+// THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, stream_rows = 4>}
 // THREADS-LABEL: func.func @streamed_columns
 // THREADS-NOT:     reduce.vector_bits
 // THREADS:         linalg.generic {{.*}} tensor<2x512x4096xf32>{{.*}}vector_bits = 256
 // THREADS:         linalg.generic {{.*}} tensor<2x4096xf32>{{.*}}vector_bits = 512
-// THREADS:         linalg.reduce {{.*}} vector_bits = 512
+// THREADS:         linalg.reduce {{.*}}<vector_bits = 512
 // AVX512-LABEL: func.func @streamed_and_cached
 // AVX512-NOT:     reduce.vector_bits
-// AVX512:         linalg.reduce {{.*}} vector_bits = 512
-// AVX512:         linalg.reduce {{.*}} vector_bits = 512
+// AVX512:         linalg.reduce {{.*}}<vector_bits = 512
+// AVX512:         linalg.reduce {{.*}}<vector_bits = 512
 func.func @streamed_and_cached(%x: tensor<2048x1024xf32>, %y: tensor<64x1024xf32>) -> (tensor<2048xf32>, tensor<64xf32>) {
   %r = reduce.max %x axes [1] : tensor<2048x1024xf32> -> tensor<2048xf32>
   %s = reduce.sum %y axes [1] : tensor<64x1024xf32> -> tensor<64xf32>
@@ -246,9 +246,9 @@ func.func @streamed_columns(%x: tensor<1024x4096xf32>, %y: tensor<64x1024xf32>) 
 // columns, at most `accumulators` (4) rows per step instead of 8; its max
 // pass, bound by its reads, keeps 8.
 // AVX512-LABEL: func.func @log_sum_exp_columns
-// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 4, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
-// AVX512:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, row_streams = 8, kept_block = 4096, block_rows = 8, rows_per_step = 8>}
-// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.plan<strategy = outer, vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
+// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 4, rows_per_step = 4, row_streams = 4>}
+// AVX512:         linalg.reduce {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>}
+// AVX512:         linalg.generic {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, kept_block = 4096, block_rows = 4, rows_per_step = 4>}
 func.func @log_sum_exp_columns(%x: tensor<4096x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.log_sum_exp %x axes [0] : tensor<4096x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
@@ -261,9 +261,9 @@ func.func @log_sum_exp_columns(%x: tensor<4096x4096xf32>) -> tensor<4096xf32> {
 // Streamed rows of more than row-stream-block-bytes (64 MiB): blocks of
 // 1024 rows (64 MiB), each read as 4 parts of 256 rows, 16 MiB apart.
 // AVX2-LABEL: func.func @bool_rows
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 128>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 128>}
 // AVX2-LABEL: func.func @rows_in_blocks
-// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.plan<strategy = inner, vector_bits = 256, inner_tile = 32, row_streams = 4, stream_block = 1024>}
+// AVX2:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, stream_block = 1024>}
 func.func @bool_rows(%x: tensor<4096x4096xi1>) -> tensor<4096xi1> {
   %r = reduce.logical_and %x axes [1] : tensor<4096x4096xi1> -> tensor<4096xi1>
   return %r : tensor<4096xi1>

@@ -72,18 +72,16 @@ getStaticAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
 }
 
 /// Returns true if `op` reads its axes when the code runs.
-template <typename OpTy>
-static bool hasRuntimeAxes(OpTy op) {
+static bool hasRuntimeAxes(ReductionOpInterface op) {
   return !op.hasStaticAxes() && !matchConstantAxes(op.getAxesOperand());
 }
 
 /// Returns true if the written result type of `op`, whose axes are static or
 /// constant, has a static size that the input does not prove (a `?` input
 /// dim kept with a static written size): the code checks it when it runs.
-template <typename OpTy>
-static bool hasUnprovenResultSizes(OpTy op) {
+static bool hasUnprovenResultSizes(ReductionOpInterface op) {
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
-  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!inputType || !resultType)
     return false;
   FailureOr<SmallVector<int64_t>> axes =
@@ -104,22 +102,21 @@ static bool hasUnprovenResultSizes(OpTy op) {
 
 /// Returns true if the code of `op` checks values when it runs, and so
 /// reports errors through the status result of its function.
-template <typename OpTy>
-static bool hasRuntimeChecks(OpTy op) {
+static bool hasRuntimeChecks(ReductionOpInterface op) {
   return hasRuntimeAxes(op) || hasUnprovenResultSizes(op);
 }
 
 /// Checks that the status result of the runtime checks of `op` can reach
 /// its function's return: the op is in the body of a single-block entry.
-template <typename OpTy>
-static LogicalResult checkRuntimeCheckPlacement(OpTy op, StringRef what) {
+static LogicalResult checkRuntimeCheckPlacement(ReductionOpInterface op,
+                                                StringRef what) {
   auto func = dyn_cast<func::FuncOp>(op->getParentOp());
   if (!func || !func.getBody().hasOneBlock())
     return op.emitOpError("cannot lower ")
            << what
            << " here: expected the op in the body of a single-block "
               "func.func, whose results report its runtime errors";
-  auto module = func->template getParentOfType<ModuleOp>();
+  auto module = func->getParentOfType<ModuleOp>();
   if (module && !SymbolTable::symbolKnownUseEmpty(func, module))
     return op.emitOpError("cannot lower ")
            << what << " in '" << func.getName()
@@ -130,8 +127,8 @@ static LogicalResult checkRuntimeCheckPlacement(OpTy op, StringRef what) {
 
 /// Checks that the runtime axes of `op` can be lowered: the mask must hold
 /// them, and the status result they add must reach the function's return.
-template <typename OpTy>
-static LogicalResult checkRuntimeAxes(OpTy op, RankedTensorType inputType) {
+static LogicalResult checkRuntimeAxes(ReductionOpInterface op,
+                                      RankedTensorType inputType) {
   auto axesType = dyn_cast<RankedTensorType>(op.getAxesOperand().getType());
   if (!axesType)
     return op.emitOpError("cannot lower an unranked axes operand: expected a "
@@ -148,8 +145,7 @@ static LogicalResult checkRuntimeAxes(OpTy op, RankedTensorType inputType) {
 }
 
 /// Checks that `op` can be lowered, reporting why not on the op.
-template <typename OpTy>
-static LogicalResult checkLowerable(OpTy op) {
+static LogicalResult checkLowerable(ReductionOpInterface op) {
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!inputType)
     return op.emitOpError() << "cannot lower an unranked input: expected a "
@@ -974,10 +970,8 @@ static void assignRuntimeCheckSites(Operation *root) {
   root->walk([](func::FuncOp func) {
     SmallVector<Attribute> sites;
     func.walk([&](Operation *op) {
-      bool runtime = switchReductionOp(op, false, [](auto reduceOp) {
-        return hasRuntimeChecks(reduceOp);
-      });
-      if (!runtime)
+      auto reduction = dyn_cast<ReductionOpInterface>(op);
+      if (!reduction || !hasRuntimeChecks(reduction))
         return;
       op->setAttr(kRuntimeCheckSiteAttrName,
                   IntegerAttr::get(IntegerType::get(op->getContext(), 64),
@@ -1035,12 +1029,8 @@ struct ConvertReduceToLinalgPass
     Operation *root = getOperation();
     // Report every op that cannot be lowered before touching the IR.
     bool lowerable = true;
-    root->walk([&](Operation *op) {
-      LogicalResult result =
-          switchReductionOp(op, success(), [](auto reduceOp) {
-            return checkLowerable(reduceOp);
-          });
-      lowerable &= succeeded(result);
+    root->walk([&](ReductionOpInterface op) {
+      lowerable &= succeeded(checkLowerable(op));
     });
     if (!lowerable)
       return signalPassFailure();

@@ -21,7 +21,7 @@ using namespace mlir;
 using namespace mlir::reduce::vectorize;
 
 LogicalResult mlir::reduce::vectorize::vectorizeElementwise(
-    RewriterBase &rewriter, linalg::LinalgOp op, PlanAttr plan) {
+    RewriterBase &rewriter, linalg::LinalgOp op, ElementwisePlanAttr plan) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (op.getNumReductionLoops() != 0)
     return op->emitError("reduce.plan: expected no reduced dim for strategy "

@@ -37,7 +37,7 @@ static std::optional<unsigned> getInnermostKeptDim(linalg::LinalgOp op) {
 }
 
 LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
-    RewriterBase &rewriter, linalg::LinalgOp op, PlanAttr plan) {
+    RewriterBase &rewriter, linalg::LinalgOp op, InnerPlanAttr plan) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (ranges.empty() || !linalg::isReductionIterator(iterators.back()))
@@ -50,9 +50,6 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
   if (failed(checkPlanVectorSizes(
           op, {plan.getInnerTile(), plan.getStreamRows(), rowStreams})))
     return failure();
-  if (rowStreams > 1 && plan.getStreamRows() > 1)
-    return op->emitError("reduce.plan: expected stream_rows or row_streams "
-                         "for strategy inner, found both");
   int64_t streamBlock = plan.getStreamBlock();
   if (rowStreams > 1 && !canExpandRowStreams(op, ranges, rowStreams, 1))
     return op->emitError(

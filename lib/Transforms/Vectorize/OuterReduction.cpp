@@ -86,7 +86,7 @@ static linalg::LinalgOp expandOuterStreams(RewriterBase &rewriter,
 }
 
 LogicalResult mlir::reduce::vectorize::vectorizeOuterReduction(
-    RewriterBase &rewriter, linalg::LinalgOp op, PlanAttr plan) {
+    RewriterBase &rewriter, linalg::LinalgOp op, OuterPlanAttr plan) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (int64_t streams = plan.getRowStreams(); streams > 1) {
     if (!canExpandOuterStreams(op, ranges, streams))

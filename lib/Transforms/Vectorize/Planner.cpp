@@ -88,24 +88,24 @@ public:
         tileSize(lanes * target.accumulators), tiling(chooseThreads()),
         tileLoops(getTileLoops(loops, tiling)) {}
 
-  /// The split of a reduction (a plan of a split strategy), if it is split.
-  std::optional<PlanAttr> split() {
+  /// The split of a reduction, if it is split.
+  SplitPlanAttr split() {
     if (isEmpty() || loops.getNumReductionLoops() == 0)
-      return std::nullopt;
+      return {};
     noteRegisters();
-    if (std::optional<PlanAttr> split = planRowsSplit())
+    if (SplitPlanAttr split = planRowsSplit())
       return split;
-    if (std::optional<PlanAttr> split = planBlocksSplit())
+    if (SplitPlanAttr split = planBlocksSplit())
       return split;
     return planThreadsSplit();
   }
 
   /// The plan of the op as it is (no split).
-  std::optional<PlanAttr> plan() {
+  PlanAttrInterface plan() {
     if (isEmpty()) {
       note("an empty iteration space computes nothing: the init is the "
            "result");
-      return std::nullopt;
+      return NonePlanAttr::get(op.getContext());
     }
     noteRegisters();
     if (loops.getNumReductionLoops() == 0)
@@ -129,26 +129,16 @@ private:
     reasons->push_back(std::move(text));
   }
 
-  /// The parameters of a plan beside the vector width, the threads and
-  /// `ordered`, which the planner keeps.
-  struct Tiles {
-    int64_t parts = 0;
-    int64_t innerTile = 0;
-    int64_t rowTile = 0;
-    int64_t rowStreams = 1;
-    int64_t streamRows = 1;
-    int64_t keptBlock = 0;
-    int64_t blockRows = 1;
-    int64_t rowsPerStep = 1;
-    int64_t streamBlock = 0;
-  };
+  SplitPlanAttr makeSplit(SplitKind kind, int64_t parts = 0) const {
+    return SplitPlanAttr::get(op.getContext(), kind, parts);
+  }
 
-  PlanAttr makePlan(VectorStrategy strategy, const Tiles &tiles) const {
-    return PlanAttr::get(op.getContext(), strategy, tiles.parts, vectorBits,
-                         tiling.threads, tiling.dim, tiling.chunk,
-                         tiles.innerTile, tiles.rowTile, tiles.rowStreams,
-                         tiles.streamRows, ordered, tiles.keptBlock,
-                         tiles.blockRows, tiles.rowsPerStep, tiles.streamBlock);
+  /// The distribution over threads of the plan, if any.
+  ThreadsAttr getThreadsAttr() const {
+    if (tiling.threads == 1)
+      return {};
+    return ThreadsAttr::get(op.getContext(), tiling.threads, tiling.dim,
+                            tiling.chunk);
   }
 
   /// The loops of `op`: for an op with no reduced dim, those it has once
@@ -215,9 +205,9 @@ private:
   ///   reduction of 2-D rows, read as parts), then the outer reduction of
   ///   that result.
   /// Not for `ordered` sums.
-  std::optional<PlanAttr> planRowsSplit() {
+  SplitPlanAttr planRowsSplit() {
     if (ordered || !isShortRowsSplittable(op))
-      return std::nullopt;
+      return {};
     int64_t rank = loops.ranges.size();
     // A reduced dim outside a kept one, reducing at least
     // `minShortSplitFactor` elements per partial result (the count stops
@@ -234,7 +224,7 @@ private:
         keptInside = true;
     }
     if (!keptInside || outerReduced < target.minShortSplitFactor)
-      return std::nullopt;
+      return {};
     int64_t maxColumns =
         target.maxShortRowBytes / std::max<int64_t>(1, elementBits / 8);
     if (loops.ranges.back() > maxColumns) {
@@ -242,13 +232,13 @@ private:
            " elements (more than ", maxColumns,
            ") reduced inside a kept dim: the rows are reduced first, in "
            "order, then the outer reduced dims of their results");
-      return makePlan(VectorStrategy::split_long_rows, Tiles());
+      return makeSplit(SplitKind::long_rows);
     }
     note("split_short_rows: inner rows of ", loops.ranges.back(),
          " elements (at most ", maxColumns,
          ") reduced inside a kept dim: the outer reduction streams the input "
          "in order, then the short rows are reduced");
-    return makePlan(VectorStrategy::split_short_rows, Tiles());
+    return makeSplit(SplitKind::short_rows);
   }
 
   /// A reduction of everything to one value (one static reduced dim of at
@@ -256,13 +246,13 @@ private:
   /// partial results, then their reduction: each accumulator lane adds at
   /// most `splitBlockTiles` elements, which cuts the rounding error of long
   /// float sums, and the blocks can run on threads. Not for `ordered` sums.
-  std::optional<PlanAttr> planBlocksSplit() {
+  SplitPlanAttr planBlocksSplit() {
     if (loops.ranges.size() != 1 || loops.isDynamic() || ordered)
-      return std::nullopt;
+      return {};
     int64_t size = loops.ranges[0];
     int64_t block = tileSize * target.splitBlockTiles;
     if (size < 4 * block)
-      return std::nullopt;
+      return {};
     // A multiple of the vector tile that divides the size, near `block`.
     for (int64_t candidate = block; candidate >= block / 2;
          candidate -= tileSize)
@@ -270,18 +260,16 @@ private:
         if (!canSplitIntoParts(op, size / candidate)) {
           note("no split_blocks: the body has no single combiner with a "
                "neutral element");
-          return std::nullopt;
+          return {};
         }
         note("split_blocks: ", size, " elements reduced to one value, in ",
              size / candidate, " blocks of ", candidate, " (about ",
              target.splitBlockTiles, " tiles of ", tileSize, ")");
-        Tiles tiles;
-        tiles.parts = size / candidate;
-        return makePlan(VectorStrategy::split_blocks, tiles);
+        return makeSplit(SplitKind::blocks, size / candidate);
       }
     note("no split_blocks: no multiple of ", tileSize, " between ", block / 2,
          " and ", block, " divides ", size);
-    return std::nullopt;
+    return {};
   }
 
   /// True when the op is to run on `threads`: more than one thread, static
@@ -296,19 +284,17 @@ private:
   /// consecutive slices: each thread streams its own contiguous part of the
   /// input. Splitting the kept dim instead has every thread read every row,
   /// a part of it.
-  std::optional<PlanAttr> planThreadsSplit() {
+  SplitPlanAttr planThreadsSplit() {
     if (!isParallelCandidate() || loops.getNumReductionLoops() != 1 ||
         loops.ranges.size() < 2 ||
         !linalg::isReductionIterator(loops.iterators[0]) ||
         loops.ranges[0] % options.threads != 0 || ordered ||
         !canSplitIntoParts(op, options.threads))
-      return std::nullopt;
+      return {};
     note("split_threads: the outermost dim (", loops.ranges[0],
          ") is the only reduced one: ", options.threads,
          " threads each stream a contiguous slice");
-    Tiles tiles;
-    tiles.parts = options.threads;
-    return makePlan(VectorStrategy::split_threads, tiles);
+    return makeSplit(SplitKind::threads, options.threads);
   }
 
   /// With threads and a large static input, the outermost parallel dim of
@@ -430,7 +416,7 @@ private:
     return tile;
   }
 
-  PlanAttr planRowTiles(int64_t rowTile) {
+  PlanAttrInterface planRowTiles(int64_t rowTile) {
     int64_t rowStreams = 1;
     if (streamsInput() && target.rowStreams > 1 &&
         canExpandRowStreams(op, tileLoops.ranges, target.rowStreams, rowTile))
@@ -443,11 +429,8 @@ private:
          group < rowTile ? " rows" : "", rowStreams > 1 ? ", read as " : "",
          rowStreams > 1 ? std::to_string(rowStreams) : "",
          rowStreams > 1 ? " streams of consecutive rows" : "");
-    Tiles tiles;
-    tiles.innerTile = tileLoops.ranges.back();
-    tiles.rowTile = rowTile;
-    tiles.rowStreams = rowStreams;
-    return makePlan(VectorStrategy::row_tiles, tiles);
+    return RowTilesPlanAttr::get(op.getContext(), vectorBits, rowTile,
+                                 rowStreams, getThreadsAttr());
   }
 
   /// Returns true if an operand of the op has i1 elements.
@@ -480,7 +463,7 @@ private:
   /// accumulators along the rows, `streamRows` rows of the innermost kept
   /// dim at once when the shape is static, that dim a multiple of it, the
   /// row tiles unmasked and the sum not `ordered`.
-  PlanAttr planInner() {
+  PlanAttrInterface planInner() {
     if (int64_t rowTile = getRowTile())
       return planRowTiles(rowTile);
     int64_t innerTile =
@@ -530,12 +513,9 @@ private:
          streamBlock > 0 ? std::to_string(streamBlock) : "",
          streamBlock > 0 ? " rows" : "",
          ordered ? ", in sequential order (strict-fp-order)" : "");
-    Tiles tiles;
-    tiles.innerTile = innerTile;
-    tiles.rowStreams = rowStreams;
-    tiles.streamBlock = std::max<int64_t>(streamBlock, 0);
-    tiles.streamRows = streamRows;
-    return makePlan(VectorStrategy::inner, tiles);
+    return InnerPlanAttr::get(
+        op.getContext(), vectorBits, innerTile, streamRows, rowStreams,
+        std::max<int64_t>(streamBlock, 0), ordered, getThreadsAttr());
   }
 
   /// The block of the kept innermost dim of size `size`: about 16 KiB of
@@ -564,7 +544,7 @@ private:
   /// the shape static and the vectors unmasked; for the long rows of a
   /// streamed 2-D input, the rows of a step come from as many parts of the
   /// rows, read side by side.
-  PlanAttr planOuter() {
+  PlanAttrInterface planOuter() {
     SmallVector<int64_t> ranges = tileLoops.ranges;
     int64_t rowDim = -1;
     for (int64_t dim = ranges.size() - 1; dim >= 0 && rowDim < 0; --dim)
@@ -627,23 +607,17 @@ private:
          rowStreams > 1 ? ", one from each of " : "",
          rowStreams > 1 ? std::to_string(rowStreams) : "",
          rowStreams > 1 ? " parts of the rows" : "");
-    Tiles tiles;
-    tiles.innerTile = innerTile;
-    tiles.rowStreams = rowStreams;
-    tiles.keptBlock = keptBlock;
-    tiles.blockRows = blockRows;
-    tiles.rowsPerStep = rowsPerStep;
-    return makePlan(VectorStrategy::outer, tiles);
+    return OuterPlanAttr::get(op.getContext(), vectorBits, innerTile, keptBlock,
+                              blockRows, rowsPerStep, rowStreams,
+                              getThreadsAttr());
   }
 
   /// No reduced dim: 1-D vectors of the inner tile.
-  PlanAttr planElementwise() {
+  PlanAttrInterface planElementwise() {
     int64_t innerTile =
         loops.ranges.empty() ? 1 : getInnerTile(loops.ranges.back());
     note("elementwise: 1-D vectors of ", innerTile);
-    Tiles tiles;
-    tiles.innerTile = innerTile;
-    return makePlan(VectorStrategy::elementwise, tiles);
+    return ElementwisePlanAttr::get(op.getContext(), vectorBits, innerTile);
   }
 
   // Not const: the interface methods of an op handle are not.
@@ -710,11 +684,10 @@ LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
     if (isArithmeticBound(op))
       return success();
     streams = true;
-    std::optional<PlanAttr> plan =
-        chooseSplit(op, options, /*reasons=*/nullptr);
+    PlanAttrInterface plan = chooseSplit(op, options, /*reasons=*/nullptr);
     if (!plan)
       plan = planLinalgOp(op, options, /*reasons=*/nullptr);
-    if (!plan || !readsRowsIntoAccumulators(plan->getStrategy()))
+    if (!readsRowsIntoAccumulators(plan.getStrategy()))
       return success();
   }
   if (!streams)
@@ -740,14 +713,14 @@ mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
   return success();
 }
 
-std::optional<PlanAttr>
+PlanAttrInterface
 mlir::reduce::vectorize::planLinalgOp(linalg::LinalgOp op,
                                       const PlannerOptions &options,
                                       SmallVectorImpl<std::string> *reasons) {
   return Planner(op, options, reasons).plan();
 }
 
-std::optional<PlanAttr> mlir::reduce::vectorize::planFusedFill(
+PlanAttrInterface mlir::reduce::vectorize::planFusedFill(
     linalg::FillOp fill, ArrayRef<int64_t> tileShape,
     const PlannerOptions &options, SmallVectorImpl<std::string> *reasons) {
   // A fill of a static shape collapses to one dim.
@@ -756,13 +729,13 @@ std::optional<PlanAttr> mlir::reduce::vectorize::planFusedFill(
     int64_t size = 1;
     for (int64_t dim : tileShape)
       if (llvm::MulOverflow(size, dim, size))
-        return std::nullopt;
+        return {};
     ranges.push_back(size);
   }
   return Planner(fill, options, reasons, ArrayRef<int64_t>(ranges)).plan();
 }
 
-std::optional<PlanAttr>
+SplitPlanAttr
 mlir::reduce::vectorize::chooseSplit(linalg::LinalgOp op,
                                      const PlannerOptions &options,
                                      SmallVectorImpl<std::string> *reasons) {
@@ -770,11 +743,11 @@ mlir::reduce::vectorize::chooseSplit(linalg::LinalgOp op,
 }
 
 void mlir::reduce::vectorize::emitPlanRemark(Operation *op,
-                                             std::optional<PlanAttr> plan,
+                                             PlanAttrInterface plan,
                                              ArrayRef<std::string> reasons) {
   InFlightDiagnostic remark = op->emitRemark();
   if (plan)
-    remark << "plan " << *plan;
+    remark << "plan " << plan;
   else
     remark << "no plan";
   if (!reasons.empty())

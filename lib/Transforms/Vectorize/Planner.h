@@ -8,7 +8,8 @@
 //
 // The choice of a strategy and its tiles for one linalg op, from its shape
 // and the target description alone; it rewrites nothing. `reduce-plan`
-// records the choice as `#reduce.plan` and `reduce-vectorize` applies it
+// records the choice as the op's `reduce.plan` (a plan attribute of
+// ReduceAttrs.td) and `reduce-vectorize` applies it
 // (Strategies.h).
 //
 //===----------------------------------------------------------------------===//
@@ -72,32 +73,31 @@ LogicalResult applyFunctionRegisters(Operation *function,
                                      PlannerOptions &options);
 
 /// Returns the split that `reduce-split-reductions` applies to the linalg
-/// reduction `op` (collapsed: Strategies.h), as a plan of a split strategy
-/// (`split_*`), or std::nullopt when it is not split. Each choice appends
-/// the reason for it to `reasons`, when given.
-std::optional<PlanAttr> chooseSplit(linalg::LinalgOp op,
-                                    const PlannerOptions &options,
-                                    SmallVectorImpl<std::string> *reasons);
+/// reduction `op` (collapsed: Strategies.h), or null when it is not split.
+/// Each choice appends the reason for it to `reasons`, when given.
+SplitPlanAttr chooseSplit(linalg::LinalgOp op, const PlannerOptions &options,
+                          SmallVectorImpl<std::string> *reasons);
 
 /// Returns the plan of the linalg op `op` (collapsed and split: it is not
-/// split again), or std::nullopt when it is left as it is (an empty
+/// split again); `#reduce.none_plan` when it is left as it is (an empty
 /// iteration space computes nothing). Each choice appends the reason for it
 /// to `reasons`, when given.
-std::optional<PlanAttr> planLinalgOp(linalg::LinalgOp op,
-                                     const PlannerOptions &options,
-                                     SmallVectorImpl<std::string> *reasons);
+PlanAttrInterface planLinalgOp(linalg::LinalgOp op,
+                               const PlannerOptions &options,
+                               SmallVectorImpl<std::string> *reasons);
 
 /// Returns the plan of the copy of `fill` that a distribution over threads
 /// fuses into each tile, a fill of the static shape `tileShape` (collapsed
-/// when it is applied, as every op with no reduced dim).
-std::optional<PlanAttr> planFusedFill(linalg::FillOp fill,
-                                      ArrayRef<int64_t> tileShape,
-                                      const PlannerOptions &options,
-                                      SmallVectorImpl<std::string> *reasons);
+/// when it is applied, as every op with no reduced dim); null when the
+/// shape has more elements than int64_t holds.
+PlanAttrInterface planFusedFill(linalg::FillOp fill,
+                                ArrayRef<int64_t> tileShape,
+                                const PlannerOptions &options,
+                                SmallVectorImpl<std::string> *reasons);
 
 /// Emits a remark on `op` that names its plan (or that it has none) and the
 /// reasons for it.
-void emitPlanRemark(Operation *op, std::optional<PlanAttr> plan,
+void emitPlanRemark(Operation *op, PlanAttrInterface plan,
                     ArrayRef<std::string> reasons);
 
 } // namespace mlir::reduce::vectorize

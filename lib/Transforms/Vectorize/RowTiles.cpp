@@ -112,9 +112,8 @@ linalg::LinalgOp mlir::reduce::vectorize::expandRowStreams(
   return parts;
 }
 
-LogicalResult mlir::reduce::vectorize::vectorizeRowTiles(RewriterBase &rewriter,
-                                                         linalg::LinalgOp op,
-                                                         PlanAttr plan) {
+LogicalResult mlir::reduce::vectorize::vectorizeRowTiles(
+    RewriterBase &rewriter, linalg::LinalgOp op, RowTilesPlanAttr plan) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t rowTile = plan.getRowTile();

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The rewrites that `reduce-vectorize` applies to a linalg op according to
-// its plan (`#reduce.plan`, chosen by Planner.h): they decide nothing. A
+// its plan (a plan attribute, chosen by Planner.h): they decide nothing. A
 // plan that does not fit the op (written by hand) is an error on the op.
 //
 //===----------------------------------------------------------------------===//
@@ -112,13 +112,13 @@ linalg::LinalgOp expandRowStreams(RewriterBase &rewriter, linalg::LinalgOp op,
 /// `row_tiles`: tiles of `row_tile` rows, each row read whole, in
 /// `row_streams` parts of the rows side by side.
 LogicalResult vectorizeRowTiles(RewriterBase &rewriter, linalg::LinalgOp op,
-                                PlanAttr plan);
+                                RowTilesPlanAttr plan);
 
 /// `inner`: vector accumulators of `inner_tile` along the innermost reduced
 /// dim, `stream_rows` rows at once, or with `row_streams` > 1 one row from
 /// each of `row_streams` parts of the rows at once.
 LogicalResult vectorizeInnerReduction(RewriterBase &rewriter,
-                                      linalg::LinalgOp op, PlanAttr plan);
+                                      linalg::LinalgOp op, InnerPlanAttr plan);
 
 /// Returns true if the 2-D reduction `op` of columns (rows reduced, columns
 /// kept), with loops of sizes `ranges`, can be viewed as `rowStreams` parts
@@ -129,11 +129,11 @@ bool canExpandOuterStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
 /// `outer`: vectors across the innermost kept dim, optionally blocked, the
 /// rows optionally read as `row_streams` parts side by side.
 LogicalResult vectorizeOuterReduction(RewriterBase &rewriter,
-                                      linalg::LinalgOp op, PlanAttr plan);
+                                      linalg::LinalgOp op, OuterPlanAttr plan);
 
 /// `elementwise`: 1-D vectors of `inner_tile` along the innermost dim.
 LogicalResult vectorizeElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
-                                   PlanAttr plan);
+                                   ElementwisePlanAttr plan);
 
 //===----------------------------------------------------------------------===//
 // Vector patterns (VectorPatterns.cpp)

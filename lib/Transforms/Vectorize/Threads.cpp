@@ -24,7 +24,7 @@ mlir::reduce::vectorize::distributeOverThreads(RewriterBase &rewriter,
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   if (dim >= static_cast<int64_t>(iterators.size()) ||
       linalg::isReductionIterator(iterators[dim]))
-    return op->emitError("reduce.plan: expected thread_dim to be a parallel "
+    return op->emitError("reduce.plan: expected threads dim to be a parallel "
                          "dim of the ")
            << iterators.size() << " loops, found " << dim;
   SmallVector<int64_t> tileSizes(iterators.size(), 0);

@@ -23,6 +23,17 @@ using namespace mlir;
 
 namespace mlir::reduce::vectorize {
 
+FailureOr<PlanAttrInterface>
+mlir::reduce::vectorize::getRecordedPlan(Operation *op) {
+  Attribute attr = op->getAttr(kPlanAttrName);
+  if (!attr)
+    return PlanAttrInterface();
+  if (auto plan = dyn_cast<PlanAttrInterface>(attr))
+    return plan;
+  return op->emitError("expected '")
+         << kPlanAttrName << "' to be a plan attribute, found " << attr;
+}
+
 FailureOr<unsigned> getRecordedVectorBits(Operation *function) {
   Attribute attr = function->getAttr(kFunctionVectorBitsAttrName);
   if (!attr)

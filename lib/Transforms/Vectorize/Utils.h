@@ -29,14 +29,9 @@ namespace mlir::reduce::vectorize {
 /// The name of the attribute that carries the plan of a linalg op.
 inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
 
-/// Returns true if `strategy` splits an op into two
-/// (`reduce-split-reductions` applies it, `reduce-vectorize` never does).
-inline bool isSplitStrategy(VectorStrategy strategy) {
-  return strategy == VectorStrategy::split_short_rows ||
-         strategy == VectorStrategy::split_long_rows ||
-         strategy == VectorStrategy::split_blocks ||
-         strategy == VectorStrategy::split_threads;
-}
+/// Returns the plan `op` records (kPlanAttrName), or null when it records
+/// none; fails, with an error on the op, when the attribute is not a plan.
+FailureOr<PlanAttrInterface> getRecordedPlan(Operation *op);
 
 /// Returns the widest register, in bits, that `function` records
 /// (`reduce.vector_bits`, ReduceTarget.h), or 0 when it records none; fails,

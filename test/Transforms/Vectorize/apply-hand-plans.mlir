@@ -12,7 +12,7 @@
 // CHECK-NOT:     linalg.
 func.func @row_tiles(%x: tensor<64x16xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
   %r = linalg.reduce ins(%x : tensor<64x16xf32>) outs(%init : tensor<64xf32>) dimensions = [1]
-      {reduce.plan = #reduce.plan<strategy = row_tiles, inner_tile = 16, row_tile = 8>}
+      {reduce.plan = #reduce.row_tiles_plan<row_tile = 8>}
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
@@ -34,10 +34,10 @@ func.func @row_tiles(%x: tensor<64x16xf32>, %init: tensor<64xf32>) -> tensor<64x
 func.func @threads_with_fill(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<64xf32>
-  %init = linalg.fill {reduce.plan = #reduce.plan<strategy = elementwise, inner_tile = 32>}
+  %init = linalg.fill {reduce.plan = #reduce.elementwise_plan<inner_tile = 32>}
       ins(%zero : f32) outs(%empty : tensor<64xf32>) -> tensor<64xf32>
   %r = linalg.reduce ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>) dimensions = [1]
-      {reduce.plan = #reduce.plan<strategy = inner, threads = 2, thread_dim = 0, thread_chunk = 32, inner_tile = 32>}
+      {reduce.plan = #reduce.inner_plan<inner_tile = 32, threads = <count = 2, dim = 0, chunk = 32>>}
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
@@ -54,6 +54,6 @@ func.func @threads_with_fill(%x: tensor<64x1024xf32>) -> tensor<64xf32> {
 // CHECK:           math.absf {{.*}} : vector<20xf32>
 func.func @elementwise(%x: tensor<100xf32>, %out: tensor<100xf32>) -> tensor<100xf32> {
   %r = linalg.map {math.absf} ins(%x : tensor<100xf32>) outs(%out : tensor<100xf32>)
-      {reduce.plan = #reduce.plan<strategy = elementwise, inner_tile = 20>}
+      {reduce.plan = #reduce.elementwise_plan<inner_tile = 20>}
   return %r : tensor<100xf32>
 }

@@ -18,7 +18,7 @@ func.func @negative_no_plan(%x: tensor<64x1024xf32>, %init: tensor<64xf32>) -> t
 func.func @negative_split_plan(%x: tensor<65536xf32>, %init: tensor<f32>) -> tensor<f32> {
   // expected-error @below {{reduce.plan: strategy split_blocks is applied by reduce-split-reductions, before reduce-vectorize}}
   %r = linalg.reduce ins(%x : tensor<65536xf32>) outs(%init : tensor<f32>) dimensions = [0]
-      {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>}
+      {reduce.plan = #reduce.split_plan<kind = blocks, parts = 4>}
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
@@ -31,7 +31,7 @@ func.func @negative_split_plan(%x: tensor<65536xf32>, %init: tensor<f32>) -> ten
 /// A recorded `none` plan leaves the op as it is.
 func.func @none_plan(%x: tensor<0x8xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
   %r = linalg.reduce ins(%x : tensor<0x8xf32>) outs(%init : tensor<8xf32>) dimensions = [0]
-      {reduce.plan = #reduce.plan<strategy = none>}
+      {reduce.plan = #reduce.none_plan}
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32

@@ -14,8 +14,7 @@ func.func @inner_tile_16(%x: tensor<64x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 16,
-                                          stream_rows = 2>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 16, stream_rows = 2>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -34,8 +33,7 @@ func.func @outer_unblocked(%x: tensor<1024x4096xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<1024x4096xf32>) outs(%init : tensor<4096xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 64,
-                                          rows_per_step = 4>} {
+      attrs = {reduce.plan = #reduce.outer_plan<inner_tile = 64, rows_per_step = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.minimumf %in, %acc : f32
     linalg.yield %s : f32
@@ -54,7 +52,7 @@ func.func @four_blocks(%x: tensor<65536xf32>, %init: tensor<f32>)
     -> tensor<f32> {
   %r = linalg.reduce {arith.addf} ins(%x : tensor<65536xf32>)
       outs(%init : tensor<f32>) dimensions = [0]
-      {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>}
+      {reduce.plan = #reduce.split_plan<kind = blocks, parts = 4>}
   return %r : tensor<f32>
 }
 
@@ -81,9 +79,7 @@ func.func @outer_row_streams(%x: tensor<64x4096xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<64x4096xf32>) outs(%init : tensor<4096xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
-                                          row_streams = 4, kept_block = 4096,
-                                          block_rows = 4, rows_per_step = 4>} {
+      attrs = {reduce.plan = #reduce.outer_plan<inner_tile = 32, kept_block = 4096, block_rows = 4, rows_per_step = 4, row_streams = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32

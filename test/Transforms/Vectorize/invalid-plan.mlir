@@ -1,8 +1,8 @@
 // RUN: reduce-opt %s --split-input-file --verify-diagnostics \
 // RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize
 
-// Plans that do not fit their op are errors on the op, and malformed plans
-// are rejected by the attribute's verifier.
+// Plans that do not fit their op are errors on the op (malformed plans are
+// rejected by the attributes' verifiers: test/Dialect/Reduce/invalid-plans.mlir).
 
 func.func @inner_on_kept_dim(%x: tensor<64x1024xf32>,
                              %init: tensor<1024xf32>) -> tensor<1024xf32> {
@@ -10,7 +10,7 @@ func.func @inner_on_kept_dim(%x: tensor<64x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<64x1024xf32>) outs(%init : tensor<1024xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 32>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -26,8 +26,7 @@ func.func @stream_rows_do_not_divide(%x: tensor<6x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<6x1024xf32>) outs(%init : tensor<6xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
-                                          stream_rows = 4>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 32, stream_rows = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -43,8 +42,7 @@ func.func @inner_row_streams_do_not_divide(%x: tensor<6x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<6x1024xf32>) outs(%init : tensor<6xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
-                                          row_streams = 4>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 32, row_streams = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -60,8 +58,7 @@ func.func @inner_stream_block_does_not_divide(%x: tensor<24x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<24x1024xf32>) outs(%init : tensor<24xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
-                                          row_streams = 4, stream_block = 16>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 32, row_streams = 4, stream_block = 16>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -71,14 +68,13 @@ func.func @inner_stream_block_does_not_divide(%x: tensor<24x1024xf32>,
 
 // -----
 
-func.func @inner_row_streams_and_stream_rows(%x: tensor<8x1024xf32>,
-                                             %init: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @below {{reduce.plan: expected stream_rows or row_streams for strategy inner, found both}}
+func.func @plan_not_a_plan(%x: tensor<8x1024xf32>,
+                           %init: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @below {{expected 'reduce.plan' to be a plan attribute, found 4 : i64}}
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<8x1024xf32>) outs(%init : tensor<8xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
-                                          row_streams = 2, stream_rows = 2>} {
+      attrs = {reduce.plan = 4} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -94,8 +90,7 @@ func.func @row_streams_do_not_divide(%x: tensor<24x16xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<24x16xf32>) outs(%init : tensor<24xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8,
-                                          row_streams = 4>} {
+      attrs = {reduce.plan = #reduce.row_tiles_plan<row_tile = 8, row_streams = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -111,7 +106,7 @@ func.func @row_tiles_on_columns(%x: tensor<64x16xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<64x16xf32>) outs(%init : tensor<16xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8>} {
+      attrs = {reduce.plan = #reduce.row_tiles_plan<row_tile = 8>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -127,7 +122,7 @@ func.func @outer_on_rows(%x: tensor<64x16xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x16xf32>) outs(%init : tensor<64xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 16>} {
+      attrs = {reduce.plan = #reduce.outer_plan<inner_tile = 16>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -143,8 +138,7 @@ func.func @rows_per_step_do_not_divide(%x: tensor<12x4096xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<12x4096xf32>) outs(%init : tensor<4096xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
-                                          rows_per_step = 8>} {
+      attrs = {reduce.plan = #reduce.outer_plan<inner_tile = 32, rows_per_step = 8>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -156,13 +150,11 @@ func.func @rows_per_step_do_not_divide(%x: tensor<12x4096xf32>,
 
 func.func @thread_dim_reduced(%x: tensor<64x1024xf32>,
                               %init: tensor<64xf32>) -> tensor<64xf32> {
-  // expected-error @below {{reduce.plan: expected thread_dim to be a parallel dim of the 2 loops, found 1}}
+  // expected-error @below {{reduce.plan: expected threads dim to be a parallel dim of the 2 loops, found 1}}
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 32,
-                                          threads = 2, thread_dim = 1,
-                                          thread_chunk = 512>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 32, threads = <count = 2, dim = 1, chunk = 512>>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -180,7 +172,7 @@ func.func @short_rows_of_two_inputs(%x: tensor<64x8x16xf32>, %y: tensor<64x8x16x
                                         affine_map<(d0, d1, d2) -> (d1)>],
                        iterator_types = ["reduction", "parallel", "reduction"]}
       ins(%x, %y : tensor<64x8x16xf32>, tensor<64x8x16xf32>) outs(%init : tensor<8xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = split_short_rows>} {
+      attrs = {reduce.plan = #reduce.split_plan<kind = short_rows>} {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %p, %acc : f32
@@ -199,7 +191,7 @@ func.func @long_rows_of_two_inputs(%x: tensor<64x8x16xf32>, %y: tensor<64x8x16xf
                                         affine_map<(d0, d1, d2) -> (d1)>],
                        iterator_types = ["reduction", "parallel", "reduction"]}
       ins(%x, %y : tensor<64x8x16xf32>, tensor<64x8x16xf32>) outs(%init : tensor<8xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = split_long_rows>} {
+      attrs = {reduce.plan = #reduce.split_plan<kind = long_rows>} {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %p, %acc : f32
@@ -215,76 +207,12 @@ func.func @blocks_without_neutral(%x: tensor<65536xf32>, %init: tensor<f32>) -> 
   %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
                        iterator_types = ["reduction"]}
       ins(%x : tensor<65536xf32>) outs(%init : tensor<f32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = split_blocks, parts = 4>} {
+      attrs = {reduce.plan = #reduce.split_plan<kind = blocks, parts = 4>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.divf %acc, %in : f32
     linalg.yield %s : f32
   } -> tensor<f32>
   return %r : tensor<f32>
-}
-
-// -----
-
-// expected-error @below {{expected a positive inner_tile for strategy inner, found 0}}
-func.func @no_inner_tile() attributes {p = #reduce.plan<strategy = inner>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected parts to be at least 2, found 1}}
-func.func @one_part() attributes {p = #reduce.plan<strategy = split_blocks, parts = 1>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected no parts for strategy outer, found 4}}
-func.func @parts_of_outer() attributes {p = #reduce.plan<strategy = outer, inner_tile = 8, parts = 4>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected row_streams to be at least 1, found 0}}
-func.func @no_streams() attributes {p = #reduce.plan<strategy = row_tiles, row_tile = 8, row_streams = 0>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected stream_block to be a multiple of row_streams = 4, found 6}}
-func.func @stream_block_not_parts() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, row_streams = 4, stream_block = 6>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected stream_block to be at least 0, found -4}}
-func.func @negative_stream_block() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, stream_block = -4>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected threads to be at least 1, found 0}}
-func.func @no_threads() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, threads = 0>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected thread_chunk to be at least 1, found 0}}
-func.func @no_chunk() attributes {p = #reduce.plan<strategy = inner, inner_tile = 8, threads = 2>} {
-  return
-}
-
-// -----
-
-// expected-error @below {{expected one of [split_short_rows, split_blocks, split_threads, row_tiles, inner, outer, elementwise, split_long_rows, none] for how reduce-vectorize rewrites one linalg reduction, got: sideways}}
-// expected-error @below {{failed to parse Reduce_PlanAttr parameter 'strategy'}}
-func.func @bad_strategy() attributes {p = #reduce.plan<strategy = sideways>} {
-  return
 }
 
 // -----
@@ -295,7 +223,7 @@ func.func @huge_inner_tile(%x: tensor<64x1024xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x1024xf32>) outs(%init : tensor<64xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = inner, inner_tile = 4611686018427387904>} {
+      attrs = {reduce.plan = #reduce.inner_plan<inner_tile = 4611686018427387904>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -311,7 +239,7 @@ func.func @huge_rows(%x: tensor<8x4194304xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
                        iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<8x4194304xf32>) outs(%init : tensor<8xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = row_tiles, row_tile = 8>} {
+      attrs = {reduce.plan = #reduce.row_tiles_plan<row_tile = 8>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
@@ -327,9 +255,7 @@ func.func @outer_streams_do_not_divide(%x: tensor<12x4096xf32>,
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
                        iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<12x4096xf32>) outs(%init : tensor<4096xf32>)
-      attrs = {reduce.plan = #reduce.plan<strategy = outer, inner_tile = 32,
-                                          row_streams = 8, kept_block = 4096,
-                                          block_rows = 8, rows_per_step = 8>} {
+      attrs = {reduce.plan = #reduce.outer_plan<inner_tile = 32, kept_block = 4096, block_rows = 8, rows_per_step = 8, row_streams = 8>} {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32

@@ -19,8 +19,8 @@
 
 // CHECK-LABEL: func.func @all_axes
 // CHECK-SAME:    reduce.vector_bits = 256
-// CHECK:         linalg.fill {reduce.plan = #reduce.plan<strategy = elementwise, vector_bits = 256, inner_tile = 32>} {{.*}} -> tensor<512xf32>
-// CHECK:         linalg.generic {{.*}}thread_chunk = 256
+// CHECK:         linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>} {{.*}} -> tensor<512xf32>
+// CHECK:         linalg.generic {{.*}}threads = <count = 2, dim = 0, chunk = 256>
 // Applied, no plan is left.
 // APPLIED-NOT:   reduce.plan
 // APPLIED-LABEL: func.func @all_axes
@@ -33,43 +33,43 @@ func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
 }
 
 // CHECK-LABEL: func.func @short_rows
-// CHECK:         linalg.fill {reduce.plan = #reduce.plan<strategy = elementwise, vector_bits = 512, inner_tile = 64>} {{.*}} -> tensor<65536xf32>
-// CHECK:         linalg.reduce {{.*}}strategy = row_tiles{{.*}}threads = 2, thread_chunk = 32768
+// CHECK:         linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 512, inner_tile = 64>} {{.*}} -> tensor<65536xf32>
+// CHECK:         linalg.reduce {{.*}}#reduce.row_tiles_plan<{{.*}}threads = <count = 2, dim = 0, chunk = 32768>>
 func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
   %r = reduce.sum %x axes [1] : tensor<65536x16xf32> -> tensor<65536xf32>
   return %r : tensor<65536xf32>
 }
 
 // CHECK-LABEL: func.func @mixed_short
-// CHECK-COUNT-2: linalg.generic {{.*}}strategy =
+// CHECK-COUNT-2: linalg.generic {{.*}}reduce.plan = #reduce.
 func.func @mixed_short(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
   %r = reduce.max %x axes [0, 2] : tensor<2048x64x24xf32> -> tensor<64xf32>
   return %r : tensor<64xf32>
 }
 
 // CHECK-LABEL: func.func @mixed_long
-// CHECK-COUNT-2: linalg.generic {{.*}}strategy =
+// CHECK-COUNT-2: linalg.generic {{.*}}reduce.plan = #reduce.
 func.func @mixed_long(%x: tensor<64x256x1024xf32>) -> tensor<256xf32> {
   %r = reduce.sum %x axes [0, 2] : tensor<64x256x1024xf32> -> tensor<256xf32>
   return %r : tensor<256xf32>
 }
 
 // CHECK-LABEL: func.func @columns
-// CHECK:         linalg.generic {{.*}}tensor<2x512x4096xf32>{{.*}}strategy = outer
+// CHECK:         linalg.generic {{.*}}tensor<2x512x4096xf32>{{.*}}#reduce.outer_plan
 func.func @columns(%x: tensor<1024x4096xf32>) -> tensor<4096xf32> {
   %r = reduce.min %x axes [0] : tensor<1024x4096xf32> -> tensor<4096xf32>
   return %r : tensor<4096xf32>
 }
 
 // CHECK-LABEL: func.func @mean_rows
-// CHECK:         linalg.map {{.*}}strategy = elementwise
+// CHECK:         linalg.map {{.*}}#reduce.elementwise_plan
 func.func @mean_rows(%x: tensor<64x1000xf32>) -> tensor<64xf32> {
   %r = reduce.mean %x axes [1] : tensor<64x1000xf32> -> tensor<64xf32>
   return %r : tensor<64xf32>
 }
 
 // CHECK-LABEL: func.func @empty
-// CHECK:         linalg.reduce {{.*}}#reduce.plan<strategy = none>
+// CHECK:         linalg.reduce {{.*}}#reduce.none_plan
 func.func @empty(%x: tensor<0x8xf32>) -> tensor<8xf32> {
   %r = reduce.sum %x axes [0] : tensor<0x8xf32> -> tensor<8xf32>
   return %r : tensor<8xf32>

@@ -32,7 +32,7 @@
 // SMALL:         scf.for {{.*}} step %c8
 // SMALL:           vector<8x240xf32>
 /// The reduce-to-llvm option reaches the planner and the recorded target.
-// PIPELINE: remark: plan #reduce.plan<strategy = row_tiles, vector_bits = 512, inner_tile = 240, row_tile = 8>
+// PIPELINE: remark: plan #reduce.row_tiles_plan<vector_bits = 512, row_tile = 8>
 // PIPELINE: module attributes {reduce.target = {{{.*}}min_row_tile_registers = 64 : i64
 /// A streamed input keeps the group (its rows are read as row streams when
 /// they divide into them).

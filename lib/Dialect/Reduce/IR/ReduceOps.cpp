@@ -505,40 +505,7 @@ reifyReductionShapes(OpTy op, OpBuilder &builder,
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// Per-op definitions
-//===----------------------------------------------------------------------===//
-
-#define REDUCE_DEFINE_OP_HOOKS(OpTy)                                          \
-  LogicalResult OpTy::verify() { return verifyReduction(*this); }             \
-  LogicalResult OpTy::inferReturnTypes(                                       \
-      MLIRContext *, std::optional<Location> location, Adaptor adaptor,       \
-      SmallVectorImpl<Type> &inferredReturnTypes) {                           \
-    return inferReductionReturnTypes<OpTy>(location, adaptor,                 \
-                                           inferredReturnTypes);              \
-  }                                                                           \
-  bool OpTy::isCompatibleReturnTypes(TypeRange l, TypeRange r) {              \
-    return areCompatibleReturnTypes(l, r);                                    \
-  }                                                                           \
-  LogicalResult OpTy::reifyResultShapes(                                      \
-      OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) { \
-    return reifyReductionShapes(*this, builder, reifiedReturnShapes);         \
-  }
-
-REDUCE_DEFINE_OP_HOOKS(SumOp)
-REDUCE_DEFINE_OP_HOOKS(L1Op)
-REDUCE_DEFINE_OP_HOOKS(MinOp)
-REDUCE_DEFINE_OP_HOOKS(MaxOp)
-REDUCE_DEFINE_OP_HOOKS(ProdOp)
-REDUCE_DEFINE_OP_HOOKS(MeanOp)
-REDUCE_DEFINE_OP_HOOKS(L2Op)
-REDUCE_DEFINE_OP_HOOKS(SumSquareOp)
-REDUCE_DEFINE_OP_HOOKS(LogSumOp)
-REDUCE_DEFINE_OP_HOOKS(LogSumExpOp)
-REDUCE_DEFINE_OP_HOOKS(LogicalAndOp)
-REDUCE_DEFINE_OP_HOOKS(LogicalOrOp)
-
-#undef REDUCE_DEFINE_OP_HOOKS
+#include "reduce/Dialect/Reduce/IR/ReductionOpInterface.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "reduce/Dialect/Reduce/IR/ReduceOps.cpp.inc"

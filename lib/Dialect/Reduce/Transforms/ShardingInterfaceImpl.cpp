@@ -66,24 +66,22 @@ struct ReductionInfo {
 };
 
 ReductionInfo getInfo(Operation *op) {
-  return switchReductionOp(op, ReductionInfo{}, [](auto reduction) {
-    ReductionInfo info;
-    info.kind = decltype(reduction)::kKind;
-    info.input = reduction.getInput();
-    info.keepDims = reduction.getKeepDims();
-    info.nanMode = getNanModeOf(reduction);
-    info.rounding = getRoundingOf(reduction);
-    auto inputType = dyn_cast<RankedTensorType>(info.input.getType());
-    if (reduction.hasStaticAxes() && inputType) {
-      std::optional<ArrayRef<int64_t>> staticAxes = reduction.getAxes();
-      // A verified op's axes are in range.
-      FailureOr<SmallVector<int64_t>> axes =
-          normalizeAxes(*staticAxes, inputType.getRank());
-      if (succeeded(axes))
-        info.axes = std::move(*axes);
-    }
-    return info;
-  });
+  auto reduction = cast<ReductionOpInterface>(op);
+  ReductionInfo info;
+  info.kind = reduction.getReductionKind();
+  info.input = reduction.getInput();
+  info.keepDims = reduction.getKeepDims();
+  info.nanMode = reduction.getNanModeOrDefault();
+  info.rounding = reduction.getRoundingOrDefault();
+  auto inputType = dyn_cast<RankedTensorType>(info.input.getType());
+  if (reduction.hasStaticAxes() && inputType) {
+    // A verified op's axes are in range.
+    FailureOr<SmallVector<int64_t>> axes =
+        normalizeAxes(*reduction.getAxes(), inputType.getRank());
+    if (succeeded(axes))
+      info.axes = std::move(*axes);
+  }
+  return info;
 }
 
 /// The loop nest of a reduction with static axes of a ranked input.

@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the `reduce` dialect, its enums and its attributes.
+// Declares the `reduce` dialect, its enums, its attributes and the
+// interface of its plan attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,12 @@
 #include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.h.inc"
 
 #include "reduce/Dialect/Reduce/IR/ReduceEnums.h.inc"
+
+namespace mlir::reduce {
+class ThreadsAttr;
+} // namespace mlir::reduce
+
+#include "reduce/Dialect/Reduce/IR/ReducePlanInterface.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "reduce/Dialect/Reduce/IR/ReduceAttrs.h.inc"

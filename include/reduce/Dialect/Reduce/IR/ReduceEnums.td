@@ -58,7 +58,7 @@ def Reduce_IntRounding : I32Enum<"IntRounding",
 }
 
 def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
-    "how reduce-vectorize rewrites one linalg reduction", [
+    "the strategy of a plan: one per plan attribute, a split one per kind", [
       I32EnumCase<"split_short_rows", 0>,
       I32EnumCase<"split_blocks", 1>,
       I32EnumCase<"split_threads", 2>,
@@ -68,6 +68,16 @@ def Reduce_VectorStrategy : I32Enum<"VectorStrategy",
       I32EnumCase<"elementwise", 6>,
       I32EnumCase<"split_long_rows", 7>,
       I32EnumCase<"none", 8>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
+def Reduce_SplitKind : I32Enum<"SplitKind",
+    "how reduce-split-reductions splits one linalg reduction into two", [
+      I32EnumCase<"short_rows", 0>,
+      I32EnumCase<"long_rows", 1>,
+      I32EnumCase<"blocks", 2>,
+      I32EnumCase<"threads", 3>
     ]> {
   let cppNamespace = "::mlir::reduce";
 }

@@ -90,58 +90,6 @@ std::optional<SmallVector<int64_t>>
 getKnownAxes(std::optional<ArrayRef<int64_t>> staticAxes, Value axesOperand,
              EmptyAxesMode emptyAxes, int64_t rank);
 
-} // namespace reduce
-} // namespace mlir
-
-#define GET_OP_CLASSES
-#include "reduce/Dialect/Reduce/IR/ReduceOps.h.inc"
-
-namespace mlir {
-namespace reduce {
-
-/// A list of op classes, to expand into patterns or type switches.
-template <typename... OpTys>
-struct ReductionOpList {};
-
-/// Every reduction op of the dialect.
-using AllReductionOps =
-    ReductionOpList<SumOp, L1Op, MinOp, MaxOp, ProdOp, MeanOp, L2Op,
-                    SumSquareOp, LogSumOp, LogSumExpOp, LogicalAndOp,
-                    LogicalOrOp>;
-
-/// Returns `fn(cast<OpTy>(op))` when `op` is one of the reduction ops
-/// `OpTys`, else `otherwise`.
-template <typename ResultT, typename Fn, typename... OpTys>
-ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn,
-                          ReductionOpList<OpTys...>) {
-  ResultT result = otherwise;
-  (void)((isa<OpTys>(op) ? (result = fn(cast<OpTys>(op)), true) : false) ||
-         ...);
-  return result;
-}
-
-/// Returns `fn(cast<OpTy>(op))` when `op` is a reduction op of the dialect,
-/// else `otherwise`.
-template <typename ResultT, typename Fn>
-ResultT switchReductionOp(Operation *op, ResultT otherwise, Fn &&fn) {
-  return switchReductionOp(op, otherwise, std::forward<Fn>(fn),
-                           AllReductionOps());
-}
-
-/// Creates reduce.<kind> over `input`, with the static `axes` when given,
-/// else the axes operand `axesOperand`, and infers its result type. When the
-/// op would be invalid (an element type the kind rejects, an axis out of
-/// range, a repeated static axis, ...) emits the verifier's diagnostic at
-/// `loc`, creates nothing and returns failure. `nanMode` applies to min and
-/// max only, `rounding` to l2 only (and to integer element types only).
-FailureOr<Value>
-createReduction(OpBuilder &builder, Location loc, ReductionKind kind,
-                Value input, std::optional<ArrayRef<int64_t>> axes,
-                Value axesOperand, bool keepDims,
-                EmptyAxesMode emptyAxes = EmptyAxesMode::noop,
-                NanMode nanMode = NanMode::propagate,
-                IntRounding rounding = IntRounding::toward_zero);
-
 /// Returns the NaN mode of `op`: its property for min and max, else the
 /// default (which the other kinds ignore).
 template <typename OpTy>
@@ -161,6 +109,41 @@ IntRounding getRoundingOf(OpTy op) {
   else
     return IntRounding::toward_zero;
 }
+
+} // namespace reduce
+} // namespace mlir
+
+#include "reduce/Dialect/Reduce/IR/ReductionOpInterface.h.inc"
+
+#define GET_OP_CLASSES
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h.inc"
+
+namespace mlir {
+namespace reduce {
+
+/// A list of op classes, to expand into patterns or type switches.
+template <typename... OpTys>
+struct ReductionOpList {};
+
+/// Every reduction op of the dialect.
+using AllReductionOps =
+    ReductionOpList<SumOp, L1Op, MinOp, MaxOp, ProdOp, MeanOp, L2Op,
+                    SumSquareOp, LogSumOp, LogSumExpOp, LogicalAndOp,
+                    LogicalOrOp>;
+
+/// Creates reduce.<kind> over `input`, with the static `axes` when given,
+/// else the axes operand `axesOperand`, and infers its result type. When the
+/// op would be invalid (an element type the kind rejects, an axis out of
+/// range, a repeated static axis, ...) emits the verifier's diagnostic at
+/// `loc`, creates nothing and returns failure. `nanMode` applies to min and
+/// max only, `rounding` to l2 only (and to integer element types only).
+FailureOr<Value>
+createReduction(OpBuilder &builder, Location loc, ReductionKind kind,
+                Value input, std::optional<ArrayRef<int64_t>> axes,
+                Value axesOperand, bool keepDims,
+                EmptyAxesMode emptyAxes = EmptyAxesMode::noop,
+                NanMode nanMode = NanMode::propagate,
+                IntRounding rounding = IntRounding::toward_zero);
 
 } // namespace reduce
 } // namespace mlir

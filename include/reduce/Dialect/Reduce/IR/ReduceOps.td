@@ -17,6 +17,7 @@
 
 include "reduce/Dialect/Reduce/IR/ReduceDialect.td"
 include "reduce/Dialect/Reduce/IR/ReduceEnums.td"
+include "reduce/Dialect/Reduce/IR/ReductionOpInterface.td"
 include "reduce/Dialect/Reduce/IR/ReduceAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/Properties.td"
@@ -99,6 +100,7 @@ class Reduce_ReductionOp<string mnemonic,
                          list<Trait> traits = []>
     : Reduce_Op<mnemonic, !listconcat(traits, [
         Pure,
+        Reduce_ReductionOpInterface,
         InferTypeOpAdaptorWithIsCompatible,
         DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
                                   ["reifyResultShapes"]>])> {
@@ -146,11 +148,31 @@ class Reduce_ReductionOp<string mnemonic,
   code commonExtraClassDeclaration = [{
     /// The reduction kind implemented by this op.
     static constexpr ReductionKind kKind = ReductionKind::}] # mnemonic # [{;
-
-    /// Returns true when the axes are given as a static list.
-    bool hasStaticAxes() { return getAxes().has_value(); }
   }];
   let extraClassDeclaration = commonExtraClassDeclaration;
+
+  // The hooks of every reduction, from the helpers of ReduceOps.cpp.
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return verifyReduction(*this);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
+        Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferReductionReturnTypes<$cppClass>(location, adaptor,
+                                                  inferredReturnTypes);
+    }
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange l,
+                                            ::mlir::TypeRange r) {
+      return areCompatibleReturnTypes(l, r);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+      return reifyReductionShapes(*this, builder, reifiedReturnShapes);
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
