@@ -7,23 +7,34 @@
 //===----------------------------------------------------------------------===//
 //
 // The compiled half of the `reduce_mlir` package (docs/python.md): pybind11
-// bindings of the JIT C++ API (reduce/JIT/JIT.h) and of the model importers
-// (reduce/Import/ImportModel.h). NumPy arrays go in as BufferViews (copied
-// only when they are not C-contiguous and aligned), results come out as NumPy
-// arrays that own the kernel's Buffer (no copy). The GIL is released while a
-// module compiles and while a kernel runs. Every llvm::Error becomes a
-// Python exception: TypeError for an argument that does not match the
-// signature (count, dtype, rank, static size), ValueError for the rest.
+// bindings of the JIT C++ API (reduce/JIT/JIT.h), of the model importers
+// (reduce/Import/ImportModel.h) and of the dialect's builder of reductions
+// (createReduction, reduce/Dialect/Reduce/IR/ReduceOps.h), through which the
+// NumPy-style functions build their modules. NumPy arrays go in as
+// BufferViews (copied only when they are not C-contiguous and aligned),
+// results come out as NumPy arrays that own the kernel's Buffer (no copy).
+// The GIL is released while a module is built or compiles and while a
+// kernel runs. Every llvm::Error becomes a Python exception: TypeError for
+// an argument that does not match the signature (count, dtype, rank, static
+// size), ValueError for the rest.
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/JIT/JIT.h"
 #include "reduce/Runtime/Buffer.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/Error.h"
 
 #include <pybind11/numpy.h>
@@ -44,6 +55,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -413,6 +425,171 @@ Module loadModel(const std::string &path, const std::string &weightsPath,
   return Module(std::move(**compiled));
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions built by the dialect
+//===----------------------------------------------------------------------===//
+
+/// A module `@main(%x) -> %r` whose one op is a reduction that
+/// createReduction built: the dialect checked it, and inferred its result
+/// type. Owns its context.
+class Reduction {
+public:
+  /// The module as MLIR prints it.
+  std::string getText() const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    ModuleOp op = module.get();
+    op->print(os);
+    return text;
+  }
+
+  /// The axes as the dialect normalizes them (non-negative, sorted, unique).
+  py::tuple getAxes() const { return py::cast(axes); }
+  /// The shape of the result type the dialect inferred.
+  py::tuple getResultShape() const { return py::cast(resultShape); }
+
+  /// Compiles (a copy of) the module; the GIL is released meanwhile.
+  Module compile(const std::string &options, unsigned optLevel) {
+    JitOptions jitOptions = makeOptions(options, optLevel);
+    std::optional<llvm::Expected<std::unique_ptr<JitModule>>> compiled;
+    {
+      py::gil_scoped_release release;
+      // JitModule::compile adds the JIT's dialects to the context.
+      std::lock_guard<std::mutex> lock(mutex);
+      compiled.emplace(JitModule::compile(*module, jitOptions));
+    }
+    if (!*compiled)
+      throwValueError(compiled->takeError());
+    return Module(std::move(**compiled));
+  }
+
+  std::unique_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> module;
+  std::vector<int64_t> axes;
+  std::vector<int64_t> resultShape;
+  std::mutex mutex;
+};
+
+/// The values of the enum `EnumT` as a diagnostic lists them: "'a' or 'b'".
+template <typename EnumT>
+std::string listEnumValues(unsigned maxValue,
+                           llvm::StringRef (*stringify)(EnumT)) {
+  std::string text;
+  for (unsigned value = 0; value <= maxValue; ++value) {
+    if (value)
+      text += value == maxValue ? " or " : ", ";
+    text += "'" + stringify(static_cast<EnumT>(value)).str() + "'";
+  }
+  return text;
+}
+
+/// Builds the module of reduce.<kind> over a tensor of `shape` and the
+/// element type named `elementTypeName` ("f32", "ui8", "bf16", ...), over
+/// `axes` (None: every axis, as NumPy's axis=None; else as given, negative
+/// ones included) with `keepDims`, and `nanMode` (min and max only). An
+/// invalid reduction raises the dialect's diagnostic: a TypeError when the
+/// op does not take the element type, else a ValueError.
+std::unique_ptr<Reduction>
+buildReduction(const std::string &kindName, const std::string &elementTypeName,
+               const std::vector<int64_t> &shape,
+               const std::optional<std::vector<int64_t>> &axes, bool keepDims,
+               const std::optional<std::string> &nanModeName) {
+  std::optional<ReductionKind> kind = symbolizeReductionKind(kindName);
+  if (!kind)
+    throw py::value_error(
+        "unknown reduction '" + kindName + "': expected " +
+        listEnumValues(getMaxEnumValForReductionKind(),
+                       &stringifyReductionKind));
+  std::optional<ElementType> elementType;
+  for (ElementType candidate : getAllElementTypes())
+    if (getMlirName(candidate) == elementTypeName)
+      elementType = candidate;
+  if (!elementType)
+    throw py::type_error("unsupported element type '" + elementTypeName +
+                         "'");
+  NanMode nanMode = NanMode::propagate;
+  if (nanModeName) {
+    std::optional<NanMode> symbol = symbolizeNanMode(*nanModeName);
+    if (!symbol)
+      throw py::value_error(
+          "nan_mode must be " +
+          listEnumValues(getMaxEnumValForNanMode(), &stringifyNanMode) +
+          ", got '" + *nanModeName + "'");
+    if (!hasNanMode(*kind))
+      throw py::value_error("'reduce." + kindName + "' has no nan_mode");
+    nanMode = *symbol;
+  }
+  for (int64_t size : shape)
+    if (size < 0)
+      throw py::value_error("negative size " + std::to_string(size) +
+                            " in the input shape");
+
+  auto reduction = std::make_unique<Reduction>();
+  std::string problem;
+  bool typeProblem = false;
+  {
+    py::gil_scoped_release release;
+    DialectRegistry registry;
+    registry.insert<ReduceDialect, func::FuncDialect>();
+    reduction->context = std::make_unique<MLIRContext>(
+        registry, MLIRContext::Threading::DISABLED);
+    MLIRContext *context = reduction->context.get();
+    context->loadDialect<ReduceDialect, func::FuncDialect>();
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error && problem.empty())
+        problem = diag.str();
+      return success();
+    });
+
+    Location loc = NameLoc::get(StringAttr::get(context, "reduce_mlir." +
+                                                             kindName));
+    Type type = toMlirType(*elementType, context);
+    auto inputType = RankedTensorType::get(shape, type);
+    SmallVector<Type, 1> inputTypes = {inputType};
+    reduction->module = ModuleOp::create(loc);
+    OpBuilder builder(context);
+    builder.setInsertionPointToEnd(reduction->module->getBody());
+    auto function = func::FuncOp::create(
+        builder, loc, "main", builder.getFunctionType(inputTypes, {}));
+    Block *body = function.addEntryBlock();
+    builder.setInsertionPointToEnd(body);
+
+    SmallVector<int64_t> given;
+    if (axes)
+      given.assign(axes->begin(), axes->end());
+    else
+      llvm::append_range(given, llvm::seq<int64_t>(0, inputType.getRank()));
+    FailureOr<Value> result = createReduction(
+        builder, loc, *kind, body->getArgument(0), ArrayRef<int64_t>(given),
+        /*axesOperand=*/nullptr, keepDims, EmptyAxesMode::noop, nanMode);
+    if (succeeded(result)) {
+      func::ReturnOp::create(builder, loc, *result);
+      function.setFunctionType(
+          builder.getFunctionType(inputTypes, result->getType()));
+      if (succeeded(verify(*reduction->module))) {
+        FailureOr<SmallVector<int64_t>> normalized =
+            normalizeAxes(given, inputType.getRank());
+        reduction->axes.assign(normalized->begin(), normalized->end());
+        ArrayRef<int64_t> resultShape =
+            cast<RankedTensorType>(result->getType()).getShape();
+        reduction->resultShape.assign(resultShape.begin(), resultShape.end());
+      } else if (problem.empty()) {
+        problem = "the module of 'reduce." + kindName + "' does not verify";
+      }
+    } else {
+      typeProblem = !isSupportedElementType(*kind, type);
+      if (problem.empty())
+        problem = "invalid 'reduce." + kindName + "'";
+    }
+  }
+  if (!problem.empty()) {
+    if (typeProblem)
+      throw py::type_error(problem);
+    throw py::value_error(problem);
+  }
+  return reduction;
+}
+
 std::shared_ptr<Function> lookup(const Module &module,
                                  const std::string &name) {
   llvm::Expected<JitFunction> function = module.module->lookup(name);
@@ -532,8 +709,19 @@ PYBIND11_MODULE(_reduce_mlir, m) {
       .def("_time_native", &Function::timeNative, py::arg("x"),
            py::arg("repeat"));
 
+  py::class_<Reduction>(m, "Reduction")
+      .def_property_readonly("text", &Reduction::getText)
+      .def_property_readonly("axes", &Reduction::getAxes)
+      .def_property_readonly("result_shape", &Reduction::getResultShape)
+      .def("compile", &Reduction::compile, py::arg("options") = "",
+           py::arg("opt_level") = 3)
+      .def("__str__", &Reduction::getText);
+
   m.def("compile", &compileSource, py::arg("source"), py::arg("options") = "",
         py::arg("opt_level") = 3, py::arg("buffer_name") = "<input>");
+  m.def("build_reduction", &buildReduction, py::arg("kind"),
+        py::arg("element_type"), py::arg("shape"), py::arg("axes"),
+        py::arg("keepdims") = false, py::arg("nan_mode") = py::none());
   m.def("load_model", &loadModel, py::arg("path"), py::arg("weights") = "",
         py::arg("options") = "", py::arg("opt_level") = 3);
 #ifdef REDUCE_PYTHON_NUMPY_HEADERS

@@ -2,13 +2,16 @@
 
 Each call is served by a kernel compiled from a small module such as::
 
-    func.func @main(%x: tensor<6x12xf32>) -> tensor<6xf32> {
-      %r = reduce.sum %x axes [1] : tensor<6x12xf32> -> tensor<6xf32>
-      return %r : tensor<6xf32>
+    func.func @main(%arg0: tensor<6x12xf32>) -> tensor<6xf32> {
+      %0 = reduce.sum %arg0 axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+      return %0 : tensor<6xf32>
     }
 
-compiled once per (op, element type, shape, normalized axes, keepdims,
-nan_mode, pipeline options) and kept for the life of the process.
+built in C++ by the dialect's builder (createReduction, through
+_reduce_mlir.build_reduction), which checks the reduction, infers its result
+type and normalizes the axes; compiled once per (op, element type, shape,
+normalized axes, keepdims, nan_mode, pipeline options) and kept for the life
+of the process.
 """
 
 import builtins as _builtins
@@ -37,29 +40,6 @@ _ELEMENT_TYPES = {
     _np.dtype(_np.bool_): "i1",
 }
 
-_FLOATS = frozenset(["f16", "bf16", "f32", "f64"])
-_NUMERIC = _FLOATS | frozenset(
-    ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"])
-_BOOL = frozenset(["i1"])
-
-# The element types each op takes (docs/ReduceDialect.md).
-_OP_TYPES = {
-    "sum": _NUMERIC,
-    "l1": _NUMERIC,
-    "min": _NUMERIC,
-    "max": _NUMERIC,
-    "prod": _NUMERIC,
-    "mean": _NUMERIC,
-    "sum_square": _NUMERIC,
-    "l2": _NUMERIC,
-    "log_sum": _NUMERIC,
-    "log_sum_exp": _NUMERIC,
-    "logical_and": _BOOL,
-    "logical_or": _BOOL,
-}
-
-_NAN_MODES = ("propagate", "ignore")
-
 # The kernels by normalized key, and a memo from the arguments as given (the
 # fast path of a repeated call) to the same kernels.
 _kernels = {}
@@ -67,7 +47,6 @@ _memo = {}
 _lock = _threading.Lock()
 _compilations = 0
 _compile_seconds = 0.0
-_failed = 0
 
 CacheInfo = _namedtuple(
     "CacheInfo", ["hits", "misses", "entries", "compile_seconds"])
@@ -126,52 +105,16 @@ def aligned(x, *, align=64):
     return copy
 
 
-def _tensor_type(shape, element_type):
-    return "tensor<%s>" % "".join(["%dx" % size for size in shape] +
-                                  [element_type])
-
-
-def _module_text(op, element_type, shape, axes, keepdims, nan_mode):
-    """The module of one reduction; `axes` as given (already normalized
-    when valid, so that the verifier reports invalid ones)."""
-    reduced = set()
-    for axis in axes:
-        if -len(shape) <= axis < len(shape):
-            reduced.add(axis % len(shape))
-    if keepdims:
-        result_shape = [1 if dim in reduced else size
-                        for dim, size in enumerate(shape)]
-    else:
-        result_shape = [size for dim, size in enumerate(shape)
-                        if dim not in reduced]
-    input_type = _tensor_type(shape, element_type)
-    result_type = _tensor_type(result_shape, element_type)
-    attributes = " keep_dims" if keepdims else ""
-    if nan_mode is not None:
-        attributes += " nan_mode " + nan_mode
-    return ("func.func @main(%%x: %s) -> %s {\n"
-            "  %%r = reduce.%s %%x axes [%s]%s : %s -> %s\n"
-            "  return %%r : %s\n"
-            "}\n" % (input_type, result_type, op,
-                     ", ".join(str(axis) for axis in axes), attributes,
-                     input_type, result_type, result_type))
-
-
-def _normalize_axes(axis, ndim):
-    """The axes as a tuple of ints, and whether they are valid (in range, no
-    repeats): then sorted and non-negative, else as given."""
+def _axes(axis):
+    """`axis` as NumPy takes it (None, an int, or a tuple or list of ints)
+    as the builder takes it: None (every axis) or a list of ints as given
+    (the dialect checks, normalizes and counts negative ones from the
+    end)."""
     if axis is None:
-        return tuple(range(ndim)), True
+        return None
     if isinstance(axis, (tuple, list)):
-        axes = tuple(_operator.index(a) for a in axis)
-    else:
-        axes = (_operator.index(axis),)
-    if not _builtins.all(-ndim <= a < ndim for a in axes):
-        return axes, False
-    normalized = tuple(sorted(a % ndim if ndim else a for a in axes))
-    if len(set(normalized)) != len(normalized):
-        return axes, False
-    return normalized, True
+        return [_operator.index(a) for a in axis]
+    return [_operator.index(axis)]
 
 
 def _element_type(op, x, dtype):
@@ -206,11 +149,12 @@ def _element_type(op, x, dtype):
     return element_type
 
 
-def _compile_kernel(key, text, options):
-    """Compiles `text` and caches the kernel under `key` (holding _lock)."""
+def _compile_kernel(key, reduction, options):
+    """Compiles `reduction` (a built module) and caches the kernel under
+    `key` (holding _lock)."""
     global _compilations, _compile_seconds
     start = _time.perf_counter()
-    module = _reduce_mlir.compile(text, options, 3, "<reduce_mlir>")
+    module = reduction.compile(options, 3)
     kernel = module.lookup("main")
     _compile_seconds += _time.perf_counter() - start
     _compilations += 1
@@ -229,37 +173,25 @@ def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
         if threads < 1:
             raise ValueError("threads must be at least 1, got %d" % threads)
         options = ("%s threads=%d" % (options, threads)).strip()
-    if nan_mode is not None and nan_mode not in _NAN_MODES:
-        raise ValueError("nan_mode must be 'propagate' or 'ignore', got %r" %
-                         (nan_mode,))
+    if nan_mode is not None and not isinstance(nan_mode, str):
+        raise TypeError("nan_mode must be a str, got %s" %
+                        type(nan_mode).__name__)
     shape = tuple(int(size) for size in x.shape)
-    axes, valid = _normalize_axes(axis, len(shape))
     keepdims = bool(keepdims)
-    if element_type not in _OP_TYPES[op]:
-        # Let the verifier say it, as a TypeError.
-        text = _module_text(op, element_type, shape, axes, keepdims, nan_mode)
-        try:
-            _reduce_mlir.compile(text, options, 0, "<reduce_mlir>")
-        except ValueError as error:
-            raise TypeError(str(error)) from None
-        raise TypeError("reduce_mlir.%s does not take %s" % (op, x.dtype))
-    if not valid:
-        # The verifier names the bad axis (ValueError); nothing is cached.
-        _reduce_mlir.compile(
-            _module_text(op, element_type, shape, axes, keepdims, nan_mode),
-            options, 0, "<reduce_mlir>")
-        raise ValueError("reduce_mlir.%s: invalid axes %r for an array of "
-                         "rank %d" % (op, axis, len(shape)))
-    key = (op, element_type, shape, axes, keepdims, nan_mode, options)
+    # The dialect's builder checks the reduction (its diagnostic is a
+    # TypeError for an element type the op does not take, a ValueError for
+    # bad axes or nan_mode; nothing is cached), normalizes the axes of the
+    # key and infers the result type.
+    reduction = _reduce_mlir.build_reduction(op, element_type, shape,
+                                             _axes(axis), keepdims, nan_mode)
+    key = (op, element_type, shape, reduction.axes, keepdims, nan_mode,
+           options)
     kernel = _kernels.get(key)
     if kernel is None:
         with _lock:
             kernel = _kernels.get(key)
             if kernel is None:
-                kernel = _compile_kernel(
-                    key,
-                    _module_text(op, element_type, shape, axes, keepdims,
-                                 nan_mode), options)
+                kernel = _compile_kernel(key, reduction, options)
     return kernel
 
 
