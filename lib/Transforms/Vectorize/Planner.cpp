@@ -518,17 +518,19 @@ private:
         std::max<int64_t>(streamBlock, 0), ordered, getThreadsAttr());
   }
 
-  /// The block of the kept innermost dim of size `size`: about 16 KiB of
-  /// each input row (the accumulators of widened inputs take more), a
-  /// multiple of the vector tile that divides `size` when one does; 0 when
-  /// the dim is at most 4 vector tiles (its accumulators stay in registers
-  /// and its row stride is short enough for the prefetchers) or dynamic.
+  /// The block of the kept innermost dim of size `size`: about
+  /// `keptBlockBytes` of each input row (the accumulators of widened inputs
+  /// take more), a multiple of the vector tile that divides `size` when one
+  /// does; 0 when the dim is at most 4 vector tiles (its accumulators stay in
+  /// registers and its row stride is short enough for the prefetchers) or
+  /// dynamic.
   int64_t getKeptBlock(int64_t size) const {
     if (ShapedType::isDynamic(size) || size <= 4 * tileSize)
       return 0;
     int64_t elementBytes = std::max<int64_t>(1, inputBits / 8);
     int64_t preferred = std::max<int64_t>(
-        tileSize, llvm::alignDown(16384 / elementBytes, tileSize));
+        tileSize, llvm::alignDown(target.keptBlockBytes / elementBytes,
+                                  tileSize));
     if (size <= preferred)
       return size;
     for (int64_t block = preferred; block >= tileSize; block -= tileSize)
