@@ -40,6 +40,9 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" \
 // RUN:   --reduce-collapse-dims --reduce-split-reductions="strict-fp-order=true" --reduce-plan="strict-fp-order=true" \
 // RUN:   | FileCheck %s --check-prefix=STRICT
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1,outer_rows_per_step=8" \
+// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   | FileCheck %s --check-prefix=SPLIT
 
 // Which plan reduce-plan records, for fixed target descriptions and pass
 // options: only the choice is checked here. What each plan becomes is checked
@@ -204,4 +207,43 @@ func.func @sum_f32(%x: tensor<64x8xf32>) -> tensor<64xf32> {
 func.func @sum_i32(%x: tensor<64x8xi32>) -> tensor<64xi32> {
   %r = reduce.sum %x axes [1] : tensor<64x8xi32> -> tensor<64xi32>
   return %r : tensor<64xi32>
+}
+
+// -----
+
+/// Splits, for 256-bit registers, four accumulators and 8 rows per outer
+/// step: everything to one value in 4 blocks (then the reduction of the 4
+/// sums); a mixed-axes reduction of short inner rows, the outer dim first;
+/// of long inner rows, the rows first; with too few outer elements per
+/// result (4 < 8), no split.
+/// Rewrites: Vectorize/split-apply.mlir (the splits), Vectorize/split.mlir.
+// SPLIT-LABEL: func.func @sum_all_axes_split(
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<4x2048xf32>) {{.*}}reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<4xf32>) {{.*}}reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 4>}
+func.func @sum_all_axes_split(%input: tensor<64x128xf32>) -> tensor<f32> {
+  %0 = reduce.sum %input axes [0, 1] : tensor<64x128xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+// SPLIT-LABEL: func.func @l1_short_mixed(
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<16x144xf32>) {{.*}}reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 24, kept_block = 144, block_rows = 8, rows_per_step = 8>}
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<6x24xf32>) {{.*}}reduce.plan = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 2>}
+func.func @l1_short_mixed(%input: tensor<16x6x24xf32>) -> tensor<6xf32> {
+  %0 = reduce.l1 %input axes [0, 2] : tensor<16x6x24xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+// SPLIT-LABEL: func.func @l1_long_mixed(
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<96x512xf32>) {{.*}}reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
+// SPLIT:     linalg.generic {{.*}}ins(%{{.*}} : tensor<16x6xf32>) {{.*}}reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 6, rows_per_step = 8>}
+func.func @l1_long_mixed(%input: tensor<16x6x512xf32>) -> tensor<6xf32> {
+  %0 = reduce.l1 %input axes [0, 2] : tensor<16x6x512xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+// SPLIT-LABEL: func.func @sum_short_mixed_few(
+// SPLIT-NOT:     tensor<6x24xf32>
+// SPLIT:         linalg.reduce {{.*}}reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 24>}
+// SPLIT-NOT:     linalg.generic
+// SPLIT:         return
+func.func @sum_short_mixed_few(%input: tensor<4x6x24xf32>) -> tensor<6xf32> {
+  %0 = reduce.sum %input axes [0, 2] : tensor<4x6x24xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
 }
