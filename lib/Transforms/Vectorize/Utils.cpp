@@ -23,8 +23,7 @@ using namespace mlir;
 
 namespace mlir::reduce::vectorize {
 
-FailureOr<PlanAttrInterface>
-mlir::reduce::vectorize::getRecordedPlan(Operation *op) {
+FailureOr<PlanAttrInterface> getRecordedPlan(Operation *op) {
   Attribute attr = op->getAttr(kPlanAttrName);
   if (!attr)
     return PlanAttrInterface();
