@@ -1,4 +1,4 @@
-//===- NumpyProcess.cpp - The numpy contender's server process --*- C++ -*-===//
+//===- ServerProcess.cpp - A contender's server process ---------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,25 +6,30 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "NumpyProcess.h"
+#include "ServerProcess.h"
 
 #include <csignal>
 #include <cstdlib>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace bench {
 
-NumpyProcess::NumpyProcess(const std::string &python,
-                           const std::string &script) {
+ServerProcess::ServerProcess(const std::vector<std::string> &argv,
+                             bool keepStderr) {
   int in[2], out[2];
-  if (pipe(in) != 0)
+  if (argv.empty() || pipe(in) != 0)
     return;
   if (pipe(out) != 0) {
     close(in[0]);
     close(in[1]);
     return;
   }
+  std::vector<char *> args;
+  for (const std::string &arg : argv)
+    args.push_back(const_cast<char *>(arg.c_str()));
+  args.push_back(nullptr);
   pid = fork();
   if (pid == 0) {
     dup2(in[0], STDIN_FILENO);
@@ -33,11 +38,15 @@ NumpyProcess::NumpyProcess(const std::string &python,
     close(in[1]);
     close(out[0]);
     close(out[1]);
+    if (!keepStderr) {
+      int null = open("/dev/null", O_WRONLY);
+      if (null >= 0)
+        dup2(null, STDERR_FILENO);
+    }
     // OpenBLAS tuning variables of the caller do not apply to this command.
     unsetenv("OPENBLAS_CORETYPE");
     unsetenv("OPENBLAS_L2_SIZE");
-    execl(python.c_str(), python.c_str(), script.c_str(),
-          static_cast<char *>(nullptr));
+    execv(args[0], args.data());
     _exit(127);
   }
   close(in[0]);
@@ -58,7 +67,7 @@ NumpyProcess::NumpyProcess(const std::string &python,
   }
 }
 
-NumpyProcess::~NumpyProcess() {
+ServerProcess::~ServerProcess() {
   if (toChild >= 0)
     close(toChild);
   if (fromChild >= 0)
@@ -67,14 +76,14 @@ NumpyProcess::~NumpyProcess() {
     waitpid(pid, nullptr, 0);
 }
 
-std::string NumpyProcess::request(const std::string &command) {
+std::string ServerProcess::request(const std::string &command) {
   if (toChild < 0)
-    return "error no numpy process";
+    return "error no server process";
   std::string line = command + "\n";
   for (size_t done = 0; done < line.size();) {
     ssize_t n = write(toChild, line.data() + done, line.size() - done);
     if (n <= 0)
-      return "error the numpy process is gone";
+      return "error the server process is gone";
     done += n;
   }
   std::string reply;
@@ -82,7 +91,7 @@ std::string NumpyProcess::request(const std::string &command) {
   while (true) {
     ssize_t n = read(fromChild, &c, 1);
     if (n <= 0)
-      return "error the numpy process is gone";
+      return "error the server process is gone";
     if (c == '\n')
       return reply;
     reply += c;

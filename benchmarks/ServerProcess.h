@@ -1,4 +1,4 @@
-//===- NumpyProcess.h - The numpy contender's server process ----*- C++ -*-===//
+//===- ServerProcess.h - A contender's server process -----------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,28 +6,34 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs benchmarks/numpy_contender.py as a child process of the benchmark and
-// talks to it over pipes, so that numpy's reductions are timed in the same
-// run as the other contenders, call for call (the server times its own
-// calls, so the pipe's latency is not counted).
+// Runs a contender's server (benchmarks/numpy_contender.py,
+// torch_contender.py, ort_contender.js) as a child process of the benchmark
+// and talks to it over pipes, one command line and one reply line at a time,
+// so that its kernels are timed in the same run as the other contenders,
+// call for call (the server times its own calls, so the pipe's latency is
+// not counted).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REDUCE_BENCHMARKS_NUMPYPROCESS_H
-#define REDUCE_BENCHMARKS_NUMPYPROCESS_H
+#ifndef REDUCE_BENCHMARKS_SERVERPROCESS_H
+#define REDUCE_BENCHMARKS_SERVERPROCESS_H
 
 #include <string>
 #include <sys/types.h>
+#include <vector>
 
 namespace bench {
 
-class NumpyProcess {
+class ServerProcess {
 public:
-  /// Starts `python` on `script`; `ok()` tells whether it answers.
-  NumpyProcess(const std::string &python, const std::string &script);
-  ~NumpyProcess();
-  NumpyProcess(const NumpyProcess &) = delete;
-  NumpyProcess &operator=(const NumpyProcess &) = delete;
+  /// Starts the program `argv[0]` with arguments `argv` (its stderr goes to
+  /// /dev/null unless `keepStderr`); `ok()` tells whether it answers "run 0"
+  /// (a server that cannot start, e.g. without its module, exits at once).
+  explicit ServerProcess(const std::vector<std::string> &argv,
+                         bool keepStderr = true);
+  ~ServerProcess();
+  ServerProcess(const ServerProcess &) = delete;
+  ServerProcess &operator=(const ServerProcess &) = delete;
 
   bool ok() const { return toChild >= 0 && fromChild >= 0; }
 
@@ -43,4 +49,4 @@ private:
 
 } // namespace bench
 
-#endif // REDUCE_BENCHMARKS_NUMPYPROCESS_H
+#endif // REDUCE_BENCHMARKS_SERVERPROCESS_H

@@ -21,6 +21,11 @@
 // (our lower-to-loops path), cpp and cpp-fastmath (plain loops, clang -O3
 // -march=native, without / with -ffast-math), eigen and eigen-2t, numpy.
 //
+// The fused workloads F1-F6 (--fused, or their ids in --workloads; not in
+// the default run): reduce ops beside elementwise ops on tensors over the
+// rows of a 4096x4096 f32 input, against our own one-read reduce.sum of the
+// same input, numpy, PyTorch and ONNX Runtime (Fused.h, FusedRun.h).
+//
 // Ops: every op of the dialect (--ops); by default sum, l1 and min on every
 // workload and the other ops on W1, W2 and W5. prod and log_sum read inputs
 // near 1, the logical ops the bool version of the workload (InputKind);
@@ -31,15 +36,17 @@
 //
 // This file holds the flags and the steps of the run; the workloads and
 // their inputs are in Workloads.h, the result checks in Reference.h, the
-// interleaved timing in Timing.h, the read limit in ReadLimit.h, and the
-// other contenders in Kernels.h and NumpyProcess.h.
+// interleaved timing in Timing.h, the read limit in ReadLimit.h, the
+// other contenders in Kernels.h and ServerProcess.h, and the fused workloads
+// in Fused.h and FusedRun.h.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FusedRun.h"
 #include "Kernels.h"
-#include "NumpyProcess.h"
 #include "ReadLimit.h"
 #include "Reference.h"
+#include "ServerProcess.h"
 #include "Timing.h"
 #include "Workloads.h"
 
@@ -73,9 +80,13 @@ namespace cl = llvm::cl;
 // Flags
 //===----------------------------------------------------------------------===//
 
-static cl::list<std::string>
-    workloadIds("workloads", cl::desc("Workload ids to run (default: all)"),
-                cl::CommaSeparated);
+static cl::list<std::string> workloadIds(
+    "workloads",
+    cl::desc("Workload ids to run (default: W1-W8, and F1-F6 with --fused)"),
+    cl::CommaSeparated);
+static cl::opt<bool>
+    fused("fused", cl::desc("Also run the fused workloads F1-F6 (all of them "
+                            "unless --workloads names some)"));
 static cl::list<std::string> opNames(
     "ops",
     cl::desc("Ops to run on every selected workload (any op of the dialect, "
@@ -101,6 +112,10 @@ static cl::opt<bool> largeLimit(
              "the L3 cache (and at least 1 GiB), out of every cache, when "
              "all workloads run or --workloads names 4xL3"),
     cl::init(true));
+static cl::opt<bool> printFused(
+    "print-fused",
+    cl::desc("Print the modules of the fused workloads (F1-F6, or those "
+             "--workloads names), separated by `// -----`, and exit"));
 static cl::opt<bool> quick("quick",
                            cl::desc("Shrink the large workloads 16x (for "
                                     "tests of the benchmark itself)"));
@@ -124,6 +139,27 @@ bool isSelected(llvm::StringRef id) {
   return workloadIds.empty() ||
          std::find(workloadIds.begin(), workloadIds.end(), id) !=
              workloadIds.end();
+}
+
+/// The fused workloads to run: those --workloads names, or with --fused all
+/// of them when it names none.
+std::vector<FusedWorkload> selectedFusedWorkloads() {
+  std::vector<FusedWorkload> all = allFusedWorkloads(quick), selected;
+  bool named = llvm::any_of(all, [](const FusedWorkload &w) {
+    return llvm::is_contained(workloadIds, w.id);
+  });
+  for (const FusedWorkload &w : all)
+    if (named ? llvm::is_contained(workloadIds, w.id) : bool(fused))
+      selected.push_back(w);
+  return selected;
+}
+
+/// Whether --workloads names only fused workloads (then no W row runs).
+bool onlyFusedNamed() {
+  return !workloadIds.empty() &&
+         llvm::all_of(workloadIds, [](const std::string &id) {
+           return llvm::StringRef(id).starts_with("F");
+         });
 }
 
 //===----------------------------------------------------------------------===//
@@ -208,7 +244,7 @@ struct RunContext {
   llvm::raw_ostream *json;
   bool jitThreads;
   EigenReducer eigen1{1}, eigen2{2};
-  NumpyProcess numpy{REDUCE_BENCH_PYTHON, REDUCE_BENCH_NUMPY_SCRIPT};
+  ServerProcess numpy{{REDUCE_BENCH_PYTHON, REDUCE_BENCH_NUMPY_SCRIPT}};
   llvm::SmallString<128> numpyResult;
 };
 
@@ -379,7 +415,7 @@ void addNumpyContender(RunContext &run, OpMeasurement &m) {
       run.numpy.request("op " + std::string(opName(m.op)) + " " + axesList +
                         (w.keepDims ? " 1" : " 0")) != "ok")
     return;
-  NumpyProcess &numpy = run.numpy;
+  ServerProcess &numpy = run.numpy;
   auto numpyError = std::make_shared<std::string>();
   auto timed = [&numpy, numpyError](unsigned calls) {
     std::string reply = numpy.request("run " + std::to_string(calls));
@@ -672,6 +708,21 @@ int main(int argc, char **argv) {
   if (!recalibrateIfAsked() || !checkOpNames())
     return 1;
 
+  if (printFused) {
+    bool named = llvm::any_of(workloadIds, [](const std::string &id) {
+      return llvm::StringRef(id).starts_with("F");
+    });
+    bool first = true;
+    for (const FusedWorkload &w : allFusedWorkloads(quick))
+      if (!named || llvm::is_contained(workloadIds, w.id)) {
+        llvm::outs() << (first ? "" : "// -----\n") << "// " << w.id << " "
+                     << w.name << ": " << w.what << "\n"
+                     << fusedModule(w);
+        first = false;
+      }
+    return 0;
+  }
+
   auto runStart = Clock::now();
   ensureHostProfile();
   std::string profileInUse;
@@ -683,12 +734,19 @@ int main(int argc, char **argv) {
   RunContext run(json.get(), pipelineHasThreads());
   printTargetsAndHeader(run, profileInUse, target);
 
-  if (largeLimit && isSelected("4xL3") && !quick)
+  if (largeLimit && isSelected("4xL3") && !quick && !onlyFusedNamed())
     measureOutOfCacheLimit(run.json);
   for (const Workload &base : allWorkloads(quick))
     if (isSelected(base.id))
       for (InputKind kind : kAllInputKinds)
         measureInput(run, base, kind);
+  FusedRunOptions fusedOptions;
+  fusedOptions.workloads = selectedFusedWorkloads();
+  fusedOptions.rounds = repeats;
+  fusedOptions.jitThreads = run.jitThreads;
+  fusedOptions.numpy = &run.numpy;
+  fusedOptions.json = run.json;
+  runFusedWorkloads(fusedOptions);
 
   run.removeNumpyResult();
   llvm::outs() << llvm::format(
