@@ -262,9 +262,10 @@ void printTargetsAndHeader(const RunContext &run, llvm::StringRef profileInUse,
     *run.json << ",\"target\":" << targetJSON
               << ",\"static_target\":" << staticJSON << "}\n";
   }
-  llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
-                               "op", "contender", "thr", "time_us", "GB/s",
-                               "ratio", "note");
+  if (!onlyFusedNamed())
+    llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n",
+                                 "id", "op", "contender", "thr", "time_us",
+                                 "GB/s", "ratio", "note");
 }
 
 //===----------------------------------------------------------------------===//
