@@ -2,6 +2,12 @@
 """Writes docs/performance.md and its chart from a reduce-bench run.
 
 Usage: report.py RESULTS.jsonl LATENCY.json OUT.md CHART.png COMMAND
+           [PYTHON.json [DISTRIBUTED.json]]
+       report.py --fused-only RESULTS.jsonl OUT.md COMMAND
+The second form replaces (or adds, before the limit's section) the section
+of the fused workloads in an existing OUT.md with the results of a run of
+its own (e.g. `reduce-bench --workloads F1,F2,F3,F4,F5,F6`), naming that
+run's command, machine and date.
 """
 import datetime
 import json
@@ -10,18 +16,22 @@ import platform
 import subprocess
 import sys
 
-import matplotlib
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
+# --fused-only RESULTS.jsonl OUT.md COMMAND: (re)writes only the section of
+# the fused workloads in an existing OUT.md, from a run of their own.
+fused_only = len(sys.argv) > 1 and sys.argv[1] == "--fused-only"
+if fused_only:
+    results_path, out_md, command = sys.argv[2:5]
+    latency_path = out_png = ""
+else:
+    results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
 # benchmarks/python-bench.py --json and benchmarks/distributed-bench.py,
 # when given.
 python_path = sys.argv[6] if len(sys.argv) > 6 else None
 distributed_path = sys.argv[7] if len(sys.argv) > 7 else None
 rows, accuracy = [], []
 limit_family = []
+fused = []
 profile = None
 for line in open(results_path):
     record = json.loads(line)
@@ -29,6 +39,8 @@ for line in open(results_path):
         profile = record
     elif "limit_family" in record:
         limit_family.append(record)
+    elif "fused" in record:
+        fused.append(record)
     else:
         (accuracy if "accuracy" in record else rows).append(record)
 latency = json.load(open(latency_path)) if os.path.exists(latency_path) else None
@@ -71,6 +83,116 @@ def machine():
     return (f"{model}, {os.cpu_count()} cores ({flags.strip()}), {caches} "
             f"{memory} RAM, {platform.system()} {platform.release()}")
 
+
+FUSED_CONTENDERS = ["sum", "jit", "numpy", "torch", "ort"]
+
+
+def fused_section(fused, out, run_line=None):
+    """The section of the fused workloads (reduce-bench --fused): one row
+    per contender and thread count, time and ratio to our one-read sum;
+    `run_line` names the run when it is not the document's."""
+    if not fused:
+        return
+    out("## Fused workloads (F1-F6)")
+    out("")
+    if run_line:
+        out(run_line)
+        out("")
+    first = min(fused, key=lambda r: r["bytes"])
+    out(f"Reductions over the rows (axis 1) of a `{first['shape']}` input of "
+        f"normal values ({first['bytes'] / 2**20:.0f} MiB; F2 reads two), "
+        "each written as an MLIR user "
+        "writes it: reduce ops beside elementwise ops on tensors "
+        "(`arith`, `math`, `linalg.broadcast` of the per-row values), "
+        "compiled by the JIT as the other rows (`reduce-bench --print-fused` "
+        "prints the modules). F1 `reduce.min` and `reduce.max`; F2 "
+        "`reduce.sum` of `arith.mulf x, y`; F3 `reduce.mean` of x and of "
+        "the squared deviations (population variance); F4 softmax: "
+        "`reduce.max`, `math.exp` of the difference, `reduce.sum`, "
+        "`arith.divf`; F5 layer norm `(x - mean) / sqrt(var + 1e-5)` (no "
+        "scale or bias); F6 RMS norm `x / sqrt(mean(x^2) + 1e-5)`. "
+        "`x sum` is the contender's time over the time of our own one-read "
+        "`reduce.sum` of the same input over the same axis (`sum`, timed in "
+        "the same rounds) on the same thread count (numpy's rows are on one "
+        "thread); the issue's targets bound it (lower is better). Contenders: "
+        "`jit` (the default pipeline, and `threads=2`; results written into "
+        "buffers allocated once, `JitFunction::callInto`), `numpy` "
+        "(`np.min` + `np.max`, `np.sum(x * y, axis=1)`, `x.mean(axis=1)` + "
+        "`x.var(axis=1)`, `e = np.exp(x - x.max(axis=1, keepdims=True)); "
+        "e / e.sum(axis=1, keepdims=True)`, `(x - mean) / np.sqrt(var + "
+        "eps)`, `x / np.sqrt(np.mean(x * x, axis=1, keepdims=True) + eps)`), "
+        "`torch` (Debian's PyTorch 1.13 CPU kernels under "
+        "`torch.inference_mode()`, `torch.set_num_threads(1)` and `(2)`: "
+        "`torch.aminmax(x, dim=1)`, `(x * y).sum(1)`, "
+        "`torch.var_mean(x, dim=1, unbiased=False)`, `torch.softmax(x, "
+        "dim=1)`, `F.layer_norm(x, (4096,), eps=1e-5)`, `x * torch.rsqrt("
+        "x.pow(2).mean(1, keepdim=True) + eps)`), `ort` (ONNX Runtime 1.30 "
+        "through onnxruntime-node, CPU execution provider, "
+        "`intraOpNumThreads` 1 and 2, on opset-17 models of "
+        "`benchmarks/make_fused_onnx.py`: ReduceMin/ReduceMax, "
+        "Mul+ReduceSum, ReduceMean+Sub+Mul+ReduceMean, Softmax, "
+        "LayerNormalization, Pow+ReduceMean+Add+Sqrt+Div). numpy, torch "
+        "and ort run in server processes that time their own calls and "
+        "allocate their results on each call, as their users' code does. "
+        "Every result is checked against an f64 reference (✗ when it "
+        "fails): min and max exactly, sums and means within 1e-4 of the "
+        "sum of the magnitudes of their terms, the variance within 1e-4 of "
+        "E[x^2], softmax within 1e-4 relative, layer norm and RMS norm "
+        "within 1e-4 of the propagated error of their statistics "
+        "(benchmarks/Fused.h).")
+    out("")
+    out("| id | workload | contender | threads | time ms | GB/s | x sum | "
+        "target | met |")
+    out("|---|---|---|---|---|---|---|---|---|")
+    met_count = {1: [0, 0], 2: [0, 0]}
+    for r in fused:
+        bad = "MISMATCH" in r["note"] or "INACCURATE" in r["note"]
+        if r["seconds"] is None:
+            time_cell, gbps, ratio = r["note"].replace("|", "\\|"), "", ""
+        else:
+            time_cell = f"{r['seconds'] * 1e3:.2f}"
+            gbps = f"{r['bytes'] / r['seconds'] / 1e9:.1f}"
+            ratio = "" if r["ratio_to_sum"] is None else \
+                f"{r['ratio_to_sum']:.2f}{' ✗' if bad else ''}"
+        met = ""
+        if r["contender"] == "jit":
+            ok = (r["ratio_to_sum"] is not None and not bad
+                  and r["ratio_to_sum"] <= r["target"])
+            met = "yes" if ok else "no"
+            met_count[r["threads"]][0] += ok
+            met_count[r["threads"]][1] += 1
+        out(f"| {r['fused']} | {r['what']} | {r['contender']} | "
+            f"{r['threads']} | {time_cell} | {gbps} | {ratio} | "
+            f"{r['target']:g} | {met} |")
+    out("")
+    for threads in (1, 2):
+        met, total = met_count[threads]
+        if total:
+            out(f"**Fused targets met by the JIT on {threads} thread"
+                f"{'s' if threads > 1 else ''} in this run: {met} of "
+                f"{total}.**")
+            out("")
+
+
+if fused_only:
+    section = []
+    fused_section(fused, section.append,
+                  f"- Machine: {machine()}\n- Date: "
+                  f"{datetime.date.today().isoformat()}\n- Reproduce: "
+                  f"`{command}` (a run of its own, not the one above)")
+    text = open(out_md).read()
+    start = text.find("\n## Fused workloads")
+    if start >= 0:
+        end = text.find("\n## ", start + 1)
+        text = text[:start + 1] + (text[end + 1:] if end >= 0 else "")
+    body = "\n".join(section) + "\n"
+    at = text.find("\n## The limit")
+    text = text[:at + 1] + body + text[at + 1:] if at >= 0 else \
+        text.rstrip("\n") + "\n\n" + body
+    with open(out_md, "w") as f:
+        f.write(text)
+    print(f"wrote the fused section of {out_md}")
+    sys.exit(0)
 
 by_key = {}
 for r in rows:
@@ -310,6 +432,7 @@ out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
     "adds a JIT contender with other pipeline options (e.g. "
     "`prefetch-distance=0`, `stream-vector-width=512`) to compare.")
 out("")
+fused_section(fused, out)
 if limit_family:
     out("## The limit: best of the read kernels")
     out("")
@@ -471,6 +594,12 @@ if distributed_path and os.path.exists(distributed_path):
     out("")
 
 # Chart: ratio to the limit, single-thread contenders, one group per case.
+# (matplotlib only here: --fused-only does without it)
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
 names = [c for c in present if c[0] != "limit"]
 fig, ax = plt.subplots(figsize=(max(10, len(cases) * 0.9), 5))
 width = 0.8 / max(1, len(names))
