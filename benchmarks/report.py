@@ -3,7 +3,7 @@
 
 Usage: report.py RESULTS.jsonl LATENCY.json OUT.md CHART.png COMMAND
            [PYTHON.json [DISTRIBUTED.json]]
-       report.py --fused-only RESULTS.jsonl OUT.md COMMAND
+       report.py --fused-only RESULTS.jsonl OUT.md COMMAND [REMARK]
 The second form replaces (or adds, before the limit's section) the section
 of the fused workloads in an existing OUT.md with the results of a run of
 its own (e.g. `reduce-bench --workloads F1,F2,F3,F4,F5,F6`), naming that
@@ -22,13 +22,17 @@ import sys
 fused_only = len(sys.argv) > 1 and sys.argv[1] == "--fused-only"
 if fused_only:
     results_path, out_md, command = sys.argv[2:5]
+    # An optional remark on the run (the state of the tree, the machine's
+    # load), printed after its reproduce line.
+    fused_remark = sys.argv[5] if len(sys.argv) > 5 else ""
     latency_path = out_png = ""
 else:
     results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
 # benchmarks/python-bench.py --json and benchmarks/distributed-bench.py,
 # when given.
-python_path = sys.argv[6] if len(sys.argv) > 6 else None
-distributed_path = sys.argv[7] if len(sys.argv) > 7 else None
+python_path = sys.argv[6] if len(sys.argv) > 6 and not fused_only else None
+distributed_path = sys.argv[7] if len(sys.argv) > 7 and not fused_only \
+    else None
 rows, accuracy = [], []
 limit_family = []
 fused = []
@@ -179,7 +183,8 @@ if fused_only:
     fused_section(fused, section.append,
                   f"- Machine: {machine()}\n- Date: "
                   f"{datetime.date.today().isoformat()}\n- Reproduce: "
-                  f"`{command}` (a run of its own, not the one above)")
+                  f"`{command}` (a run of its own, not the one above)"
+                  + (f"\n\n{fused_remark}" if fused_remark else ""))
     text = open(out_md).read()
     start = text.find("\n## Fused workloads")
     if start >= 0:
