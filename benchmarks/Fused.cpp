@@ -54,8 +54,8 @@ struct FusedTypes {
   /// `%name = reduce.<op> %value axes [1]`.
   std::string reduce(const std::string &name, const std::string &op,
                      const std::string &value) const {
-    return "  %" + name + " = reduce." + op + " %" + value + " axes [1] : " +
-           t2 + " -> " + t1 + "\n";
+    return "  %" + name + " = reduce." + op + " %" + value +
+           " axes [1] : " + t2 + " -> " + t1 + "\n";
   }
   /// `%name = <op> %a[, %b] : T` (an elementwise op on tensors).
   std::string elementwise(const std::string &name, const std::string &op,
@@ -118,8 +118,8 @@ std::string fusedModule(const FusedWorkload &w) {
   return head + t.t2 + " {\n" +
          t.elementwise("x2", "arith.mulf", "x", "x", t.t2) +
          t.reduce("ms", "mean", "x2") + init + t.sqrtPlusEpsilon("ms") +
-         t.elementwise("y", "arith.divf", "x", "sdb", t.t2) + "  return %y : " +
-         t.t2 + "\n}\n";
+         t.elementwise("y", "arith.divf", "x", "sdb", t.t2) +
+         "  return %y : " + t.t2 + "\n}\n";
 }
 
 std::string fusedSumModule(const FusedWorkload &w) {
@@ -131,8 +131,8 @@ std::string fusedSumModule(const FusedWorkload &w) {
 std::vector<Buffer> makeFusedInputs(const FusedWorkload &w) {
   std::vector<Buffer> inputs;
   for (int i = 0; i < w.inputs; ++i) {
-    Buffer &input = inputs.emplace_back(ElementType::f32,
-                                        llvm::ArrayRef<int64_t>{w.rows, w.cols});
+    Buffer &input = inputs.emplace_back(
+        ElementType::f32, llvm::ArrayRef<int64_t>{w.rows, w.cols});
     std::mt19937_64 rng(7 + std::hash<std::string>()(w.id) % 1000 + 1000 * i);
     std::normal_distribution<float> normal(0.0f, 1.0f);
     for (float &v : input.getElements<float>())
@@ -238,10 +238,10 @@ std::string FusedChecker::check(unsigned index, const float *got) const {
         tolerance = 1e-4 * reference + 1e-12;
       } else if (w.name == "layernorm") {
         reference = (v - mean[i]) / sd;
-        tolerance = 1e-4 * (meanAbs[i] / sd + std::fabs(reference) *
-                                                  meanSquare[i] /
-                                                  (var[i] + kNormEpsilon)) +
-                    std::ldexp(std::fabs(reference), -20);
+        tolerance =
+            1e-4 * (meanAbs[i] / sd + std::fabs(reference) * meanSquare[i] /
+                                          (var[i] + kNormEpsilon)) +
+            std::ldexp(std::fabs(reference), -20);
       } else {
         reference = v / rms;
         tolerance = 1e-4 * std::fabs(reference) + 1e-7;

@@ -73,8 +73,8 @@ std::unique_ptr<ServerProcess> startOrt() {
           "/models: utils/bench.sh writes them with make_fused_onnx.py";
   if (why.empty()) {
     auto ort = std::make_unique<ServerProcess>(
-        std::vector<std::string>{node, REDUCE_BENCH_ORT_SCRIPT,
-                                 dir + "/models", package},
+        std::vector<std::string>{node, REDUCE_BENCH_ORT_SCRIPT, dir + "/models",
+                                 package},
         /*keepStderr=*/false);
     if (ort->ok())
       return ort;
@@ -148,11 +148,12 @@ std::string firstLine(const std::string &message) {
 }
 
 /// Compiles `source` with the pipeline `options` and adds its contender
-/// `name` on `threads`, called on the first `numArgs` inputs and checked by `check` on its results; a module that
-/// does not compile is a failed row.
+/// `name` on `threads`, called on the first `numArgs` inputs and checked by
+/// `check` on its results; a module that does not compile is a failed row.
 void addJit(FusedMeasurement &m, const std::string &name, int threads,
             const std::string &options, const std::string &source,
-            unsigned numArgs, std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
+            unsigned numArgs,
+            std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
   JitOptions jitOptions;
   jitOptions.pipelineOptions = options;
   jitOptions.persistentCache = false;
@@ -160,9 +161,9 @@ void addJit(FusedMeasurement &m, const std::string &name, int threads,
   auto fn = module ? (*module)->lookup("main")
                    : llvm::Expected<JitFunction>(module.takeError());
   if (!fn) {
-    m.failed.push_back({name, threads, std::nullopt,
-                        "compile failed: " +
-                            firstLine(llvm::toString(fn.takeError()))});
+    m.failed.push_back(
+        {name, threads, std::nullopt,
+         "compile failed: " + firstLine(llvm::toString(fn.takeError()))});
     return;
   }
   m.modules.push_back(std::move(*module));
@@ -183,21 +184,20 @@ void addJit(FusedMeasurement &m, const std::string &name, int threads,
   llvm::SmallVector<BufferView, 2> args;
   for (unsigned i = 0; i < numArgs; ++i)
     args.push_back(m.inputs[i].getView());
-  m.contenders.push_back(
-      {name, threads,
-       [=] {
-         llvm::SmallVector<MutableBufferView, 2> results;
-         for (Buffer &out : *outs)
-           results.push_back(out.getMutableView());
-         llvm::consumeError(std::move(*last));
-         *last = function->callInto(args, results);
-       },
-       [=]() -> std::string {
-         if (*last)
-           return llvm::toString(std::move(*last));
-         return check(*outs);
-       },
-       compile});
+  m.contenders.push_back({name, threads,
+                          [=] {
+                            llvm::SmallVector<MutableBufferView, 2> results;
+                            for (Buffer &out : *outs)
+                              results.push_back(out.getMutableView());
+                            llvm::consumeError(std::move(*last));
+                            *last = function->callInto(args, results);
+                          },
+                          [=]() -> std::string {
+                            if (*last)
+                              return llvm::toString(std::move(*last));
+                            return check(*outs);
+                          },
+                          compile});
 }
 
 /// The server contender `server` on `threads` (it runs the workload of the
@@ -222,8 +222,8 @@ void addServer(FusedMeasurement &m, ServerProcess &server,
     if (!serverError->empty())
       return *serverError;
     for (unsigned i = 0; i < m.w.results.size(); ++i) {
-      std::string saved = server.request("save " + resultPath + " " +
-                                         std::to_string(i));
+      std::string saved =
+          server.request("save " + resultPath + " " + std::to_string(i));
       if (saved != "ok")
         return saved;
       llvm::Expected<Buffer> result = readNpyFile(resultPath);
@@ -283,24 +283,21 @@ void printRows(const FusedRunOptions &options, const FusedWorkload &w,
           "%-3s %-9s %-9s %3d %12.1f %9.2f %7s %6.2f  %s\n", w.id.c_str(),
           w.name.c_str(), row.contender.c_str(), row.threads,
           *row.seconds * 1e6, bytes / *row.seconds / 1e9,
-          ratio ? llvm::formatv("{0:F2}", *ratio).str().c_str() : "-",
-          w.target, row.note.c_str());
+          ratio ? llvm::formatv("{0:F2}", *ratio).str().c_str() : "-", w.target,
+          row.note.c_str());
     else
-      llvm::outs() << llvm::format("%-3s %-9s %-9s %3d %12s %9s %7s %6.2f  %s\n",
-                                   w.id.c_str(), w.name.c_str(),
-                                   row.contender.c_str(), row.threads, "-",
-                                   "-", "-", w.target, row.note.c_str());
+      llvm::outs() << llvm::format(
+          "%-3s %-9s %-9s %3d %12s %9s %7s %6.2f  %s\n", w.id.c_str(),
+          w.name.c_str(), row.contender.c_str(), row.threads, "-", "-", "-",
+          w.target, row.note.c_str());
     if (!options.json)
       continue;
-    llvm::json::Object record{{"fused", w.id},
-                              {"name", w.name},
-                              {"what", w.what},
-                              {"contender", row.contender},
-                              {"threads", row.threads},
-                              {"bytes", int64_t(bytes)},
-                              {"shape", shape},
-                              {"target", w.target},
-                              {"note", row.note}};
+    llvm::json::Object record{
+        {"fused", w.id},          {"name", w.name},
+        {"what", w.what},         {"contender", row.contender},
+        {"threads", row.threads}, {"bytes", int64_t(bytes)},
+        {"shape", shape},         {"target", w.target},
+        {"note", row.note}};
     record["seconds"] = row.seconds ? llvm::json::Value(*row.seconds) : nullptr;
     record["ratio_to_sum"] = ratio ? llvm::json::Value(*ratio) : nullptr;
     *options.json << llvm::json::Value(std::move(record)) << "\n";
@@ -319,8 +316,8 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
   };
   auto checkAll = [&m](llvm::ArrayRef<Buffer> outs) -> std::string {
     for (unsigned i = 0; i < outs.size(); ++i) {
-      std::string problem = m.checker.check(
-          i, static_cast<const float *>(outs[i].getData()));
+      std::string problem =
+          m.checker.check(i, static_cast<const float *>(outs[i].getData()));
       if (!problem.empty())
         return problem;
     }

@@ -78,6 +78,11 @@ async function session() {
                             interOpNumThreads: 1,
                             executionMode: 'sequential',
                             graphOptimizationLevel: 'all',
+                            // Workers block after their work instead of
+                            // spinning: spinning, they took a core from
+                            // the contender timed next (docs/tuning.md,
+                            // "The benchmark's method").
+                            extra: {session: {intra_op: {allow_spinning: '0'}}},
                           }));
   return sessions.get(key);
 }
@@ -104,8 +109,10 @@ async function handle(words) {
       for (const input of s.inputNames)
         feeds[input] = inputs[input];
     const start = process.hrtime.bigint();
-    for (let i = 0; i < calls; ++i)
+    for (let i = 0; i < calls; ++i) {
+      results = null; // as numpy_contender.py's run
       results = await s.run(feeds);
+    }
     return String(Number(process.hrtime.bigint() - start) / 1e9);
   }
   case 'save': {

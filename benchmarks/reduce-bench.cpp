@@ -263,9 +263,9 @@ void printTargetsAndHeader(const RunContext &run, llvm::StringRef profileInUse,
               << ",\"static_target\":" << staticJSON << "}\n";
   }
   if (!onlyFusedNamed())
-    llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n",
-                                 "id", "op", "contender", "thr", "time_us",
-                                 "GB/s", "ratio", "note");
+    llvm::outs() << llvm::format("%-4s %-4s %-13s %3s %12s %9s %7s  %s\n", "id",
+                                 "op", "contender", "thr", "time_us", "GB/s",
+                                 "ratio", "note");
 }
 
 //===----------------------------------------------------------------------===//
@@ -645,16 +645,20 @@ void printRows(const RunContext &run, const Input &input,
         "%-4s %-4s %-13s %3d %12.1f %9.2f %7.3f  %s\n", row.workload.c_str(),
         row.op.c_str(), row.contender.c_str(), row.threads, row.seconds * 1e6,
         row.gbps, row.ratio, row.note.c_str());
-    if (run.json)
-      *run.json << "{\"workload\":\"" << row.workload << "\",\"op\":\""
-                << row.op << "\",\"contender\":\"" << row.contender
-                << "\",\"threads\":" << row.threads
-                << ",\"seconds\":" << llvm::format("%.9f", row.seconds)
-                << ",\"gbps\":" << llvm::format("%.3f", row.gbps)
-                << ",\"ratio\":" << llvm::format("%.4f", row.ratio)
-                << ",\"bytes\":" << input.bytes << ",\"shape\":\""
-                << tensorType(w.shape, w.type) << "\",\"what\":\"" << w.what
-                << "\",\"note\":\"" << row.note << "\"}\n";
+    if (!run.json)
+      continue;
+    *run.json << "{\"workload\":\"" << row.workload << "\",\"op\":\"" << row.op
+              << "\",\"contender\":\"" << row.contender
+              << "\",\"threads\":" << row.threads
+              << ",\"seconds\":" << llvm::format("%.9f", row.seconds)
+              << ",\"gbps\":" << llvm::format("%.3f", row.gbps)
+              << ",\"ratio\":" << llvm::format("%.4f", row.ratio)
+              << ",\"bytes\":" << input.bytes << ",\"shape\":\""
+              << tensorType(w.shape, w.type) << "\",\"what\":\"" << w.what
+              << "\",\"note\":";
+    // The note may hold an error message (quotes): escaped as JSON.
+    llvm::json::OStream(*run.json).value(row.note);
+    *run.json << "}\n";
   }
   llvm::outs().flush();
 }

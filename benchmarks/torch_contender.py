@@ -11,9 +11,16 @@ without this contender). Debian's python3-torch (utils/bench.sh installs it).
 import os
 import sys
 
-import numpy as np
-import torch
-import torch.nn.functional as F
+# Torch's OpenMP (libgomp) workers spin at most about a millisecond after a
+# parallel region, as every two-thread contender's helpers do in the
+# benchmark (docs/tuning.md, "The benchmark's method"): spinning longer, they
+# took a core from the contender timed next (the two-thread JIT sum ran 5x
+# slower after them on the 2-core VM). Read when libgomp loads, with torch.
+os.environ.setdefault("GOMP_SPINCOUNT", "10000")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from numpy_contender import EPS, serve  # noqa: E402
