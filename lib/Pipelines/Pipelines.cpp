@@ -271,6 +271,17 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   // unranked result its shape.
   pm.addPass(createReduceUnrankedResultsPass());
   pm.addPass(createCanonicalizerPass());
+  // The elementwise neighbours of the reductions as generics, fused into
+  // them; the scalar path keeps them apart (the differential tester's
+  // reference).
+  pm.addNestedPass<func::FuncOp>(createReduceElementwiseToLinalgPass());
+  if (!options.lowerToLoops) {
+    ReduceFuseElementwisePassOptions fuseOptions;
+    fuseOptions.remarks = options.planRemarks;
+    fuseOptions.strictFpOrder = options.strictFpOrder;
+    pm.addNestedPass<func::FuncOp>(createReduceFuseElementwisePass(fuseOptions));
+    pm.addPass(createCanonicalizerPass());
+  }
   if (!options.lowerToLoops)
     addVectorization(pm, options, target);
   pm.addPass(createReduceSignlessPass());

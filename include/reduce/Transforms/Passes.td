@@ -31,6 +31,72 @@ defvar ReducePlanOptions = [
            "Emit a remark on each op with its choice and the reasons for it">,
 ];
 
+def ReduceElementwiseToLinalgPass
+    : Pass<"reduce-elementwise-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Bring the elementwise neighbours of the reductions into "
+                "linalg.generic form";
+  let description = [{
+    Runs after `lower-reduce`. The elementwise ops of `arith` and `math` on
+    ranked tensors (every op with the `ElementwiseMappable` trait: `addf`,
+    `mulf`, `exp`, `extf`, `extui`, `sitofp`, `select`, ...) become
+    all-parallel `linalg.generic` ops, and every linalg op but `linalg.fill`
+    (the reductions, `linalg.map`, `linalg.broadcast`, `linalg.transpose`,
+    the named elementwise ops such as `linalg.add` and `linalg.exp`,
+    `linalg.elementwise`) is generalized, so that
+    `reduce-fuse-elementwise` and the strategies see one form. A fill stays
+    a fill: the tiles of a reduction fuse the fill of its init.
+
+    It then checks that every op left on tensors (outside linalg bodies)
+    can be compiled: an op that has neither a bufferization model nor a
+    lowering in the pipeline, or an elementwise op on unranked tensors,
+    gets an error that names it and lists what is supported, and the pass
+    fails (instead of "op was not bufferized" from bufferization).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ReduceFuseElementwisePass
+    : Pass<"reduce-fuse-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Fuse elementwise producers and sibling reductions into one "
+                "loop nest";
+  let description = [{
+    Runs after `reduce-elementwise-to-linalg`, before the plans.
+
+    Producer fusion: an all-parallel `linalg.generic` whose result feeds
+    other `linalg.generic` ops is computed inside each of them
+    (`linalg::fuseElementwiseOps`), so that `sum(x * y)` reads `x` and `y`
+    once and writes no product. A producer with several users is fused into
+    every one of them (its body is recomputed, its result is never
+    written) when all its users are linalg ops that can take it; otherwise
+    it is fused into none and its result stays a tensor.
+
+    Sibling fusion: reductions on tensors that read the same tensor with the
+    same permutation indexing map over the same iterator types (so the same
+    iteration space), neither depending on the other, become one
+    `linalg.generic` with the inputs of both and the results of both: `min`
+    and `max` of `x`, or `sum(x)` and `sum(x * x)`, read `x` once.
+
+    With `strict-fp-order`, a reduction with a float addition combiner is
+    merged only with others of its kind: the `ordered` plan that keeps their
+    order applies to every result of the op.
+
+    With `remarks`, each fusion gets a remark on the op it produced.
+  }];
+  let options = [
+    Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
+           "Keep the reductions with float additions apart from the others">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each fused op with what was fused into it">,
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def ReduceCollapseDimsPass
     : Pass<"reduce-collapse-dims", "::mlir::func::FuncOp"> {
   let summary = "Collapse the adjacent dims of the same kind of linalg ops";

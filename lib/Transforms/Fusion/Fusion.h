@@ -1,0 +1,64 @@
+//===- Fusion.h - Fusing elementwise neighbours of reductions ---*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The two fusions of `reduce-fuse-elementwise` on linalg.generic ops on
+// tensors: elementwise producers into their consumers, and sibling
+// reductions into one op. Each is a decision (which ops, with the reason)
+// followed by its rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_LIB_TRANSFORMS_FUSION_FUSION_H
+#define REDUCE_LIB_TRANSFORMS_FUSION_FUSION_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::reduce::fusion {
+
+/// The most ops the body of a producer with several users may have for it
+/// to be recomputed in each of them: past it, its result is written once
+/// and read by each user. Elementwise chains of real programs (a softmax,
+/// a layer norm) stay far below; the bound keeps a DAG of shared producers
+/// from growing each consumer's body without limit.
+inline constexpr unsigned kMaxRecomputedBodyOps = 64;
+
+/// Returns true if the all-parallel generic `producer` is fused into each
+/// of its users: every use is an input of a linalg.generic that
+/// `linalg::areElementwiseOpsFusable` accepts and that reads it through a
+/// permutation map, unless `producer` only moves data (a broadcast: a
+/// consumer that reads the producer broadcast would recompute each of its
+/// elements many times); and, with several uses, its body is small enough
+/// to recompute (kMaxRecomputedBodyOps).
+bool shouldFuseProducer(linalg::GenericOp producer);
+
+/// Fuses the producers of the generic ops under `root` that
+/// shouldFuseProducer accepts into their consumers, until none is left; a
+/// producer with several users is cloned for each. Returns the ops that
+/// were fused into, with the number of producers each took.
+SmallVector<std::pair<Operation *, unsigned>>
+fuseProducers(RewriterBase &rewriter, Operation *root);
+
+/// Returns the groups (of two or more, in block order) of reductions under
+/// `root` that mergeSiblings turns into one op each: generic reductions on
+/// tensors in the same block that read one tensor with the same permutation
+/// map over the same iterator types, none depending on another, and that
+/// one op can replace at the position of one of them. With
+/// `strictFpOrder`, reductions with a float addition combiner (whose order
+/// the `ordered` plan keeps) are grouped only with each other.
+SmallVector<SmallVector<linalg::GenericOp>> findSiblings(Operation *root,
+                                                         bool strictFpOrder);
+
+/// Merges `siblings` (a group of findSiblings) into one generic with the
+/// inputs and the results of all (duplicate inputs once) and replaces them.
+linalg::GenericOp mergeSiblings(RewriterBase &rewriter,
+                                ArrayRef<linalg::GenericOp> siblings);
+
+} // namespace mlir::reduce::fusion
+
+#endif // REDUCE_LIB_TRANSFORMS_FUSION_FUSION_H

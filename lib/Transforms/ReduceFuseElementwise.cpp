@@ -1,0 +1,74 @@
+//===- ReduceFuseElementwise.cpp - Fuse reductions' neighbours --*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Producer fusion, then sibling fusion (Fusion/Fusion.h), on the generic ops
+// of one function: a reduction and the elementwise math around it become one
+// loop nest that reads its inputs once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Transforms/Passes.h"
+
+#include "Fusion/Fusion.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::reduce {
+#define GEN_PASS_DEF_REDUCEFUSEELEMENTWISEPASS
+#include "reduce/Transforms/Passes.h.inc"
+} // namespace mlir::reduce
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+namespace {
+struct ReduceFuseElementwisePass
+    : reduce::impl::ReduceFuseElementwisePassBase<ReduceFuseElementwisePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    // The sizes of dynamic results read from the ops' operands: a
+    // `tensor.dim` of a producer's result is a use that would keep it apart.
+    RewritePatternSet patterns(&getContext());
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+    tensor::DimOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsGreedily(function, std::move(patterns))))
+      return signalPassFailure();
+
+    IRRewriter rewriter(&getContext());
+    SmallVector<std::pair<Operation *, unsigned>> fused =
+        fusion::fuseProducers(rewriter, function);
+    if (remarks)
+      for (auto [op, count] : fused)
+        op->emitRemark() << "fused " << count << " elementwise producer"
+                         << (count == 1 ? "" : "s") << ": "
+                         << cast<linalg::GenericOp>(op).getNumDpsInputs()
+                         << " inputs";
+    // The copies of a producer that one consumer reads twice (`d * d`)
+    // compute the same values: once in the fused body. (Outside the bodies
+    // nothing changes: fills keep their own empty tensors.)
+    DominanceInfo dominance(function);
+    for (auto [op, count] : fused)
+      eliminateCommonSubExpressions(rewriter, dominance, op);
+    for (SmallVector<linalg::GenericOp> &group : fusion::findSiblings(function, strictFpOrder)) {
+      linalg::GenericOp merged = fusion::mergeSiblings(rewriter, group);
+      if (remarks)
+        merged->emitRemark() << "fused " << group.size()
+                             << " sibling reductions: "
+                             << merged.getNumDpsInputs() << " inputs, "
+                             << merged->getNumResults() << " results";
+    }
+  }
+};
+} // namespace
