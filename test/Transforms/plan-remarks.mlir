@@ -40,10 +40,10 @@
 // bound by arithmetic, planned with the wide registers and one row at a
 // time, and its function is not held (its max pass, read-bound, streams at
 // 256 bits, one row from each of 4 parts of the rows at once).
-// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector_bits; 512-bit registers
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: kernel: 1 input, 1 result, 2 ops per element with a transcendental; streamed: 4194304 input bytes >= min_stream_bytes 1048576; a transcendental per element bounds it by arithmetic: registers of vector_bits; 512-bit registers
 // HELD-NOT: the function streams an input
 // HELD: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4>: streamed: 4194304 input bytes >= min_stream_bytes 1048576; 256-bit registers
-// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: streamed: 4195328 input bytes >= min_stream_bytes 1048576; a transcendental per element
+// HELD: remark: plan #reduce.inner_plan<vector_bits = 512, inner_tile = 64>: kernel: 2 inputs, 1 result, 3 ops per element with a transcendental; streamed: 4195328 input bytes >= min_stream_bytes 1048576; a transcendental per element
 
 func.func @all_axes(%x: tensor<1048576xf32>) -> tensor<f32> {
   %r = reduce.sum %x axes [0] : tensor<1048576xf32> -> tensor<f32>

@@ -272,3 +272,20 @@ func.func @rows_in_blocks(%x: tensor<16384x16384xf32>) -> tensor<16384xf32> {
   %r = reduce.sum %x axes [1] : tensor<16384x16384xf32> -> tensor<16384xf32>
   return %r : tensor<16384xf32>
 }
+
+// -----
+
+// An elementwise op of a large static input (a softmax's output pass) is
+// distributed over threads too; a fill, which reads nothing, is not.
+// AVX2-LABEL: func.func @elementwise_exp
+// AVX2:         linalg.map { math.exp } {{.*}} {reduce.plan = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>}
+// THREADS-LABEL: func.func @elementwise_exp
+// THREADS:       linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 512, inner_tile = 64>}
+// THREADS:       linalg.map { math.exp } {{.*}} {reduce.plan = #reduce.elementwise_plan<vector_bits = 512, inner_tile = 64, threads = <count = 2, dim = 0, chunk = 524288>>}
+func.func @elementwise_exp(%x: tensor<1024x1024xf32>) -> (tensor<1024x1024xf32>, tensor<1024x1024xf32>) {
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %c = arith.constant 1.0 : f32
+  %f = linalg.fill ins(%c : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %m = linalg.map { math.exp } ins(%x : tensor<1024x1024xf32>) outs(%e : tensor<1024x1024xf32>)
+  return %f, %m : tensor<1024x1024xf32>, tensor<1024x1024xf32>
+}

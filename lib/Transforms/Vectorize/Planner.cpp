@@ -92,6 +92,7 @@ public:
   SplitPlanAttr split() {
     if (isEmpty() || loops.getNumReductionLoops() == 0)
       return {};
+    noteKernel();
     noteRegisters();
     if (SplitPlanAttr split = planRowsSplit())
       return split;
@@ -107,12 +108,11 @@ public:
            "result");
       return NonePlanAttr::get(op.getContext());
     }
+    noteKernel();
     noteRegisters();
     if (loops.getNumReductionLoops() == 0)
       return planElementwise();
-    if (tiling.threads > 1)
-      note("threads: dim ", tiling.dim, " (", loops.ranges[tiling.dim], ") in ",
-           tiling.threads, " tiles of ", tiling.chunk);
+    noteThreads();
     if (linalg::isReductionIterator(loops.iterators.back()))
       return planInner();
     return planOuter();
@@ -127,6 +127,28 @@ private:
     llvm::raw_string_ostream os(text);
     (os << ... << parts);
     reasons->push_back(std::move(text));
+  }
+
+  /// Names what the op computes when it is more than one combiner of one
+  /// input (the kernels of reduce-fuse-elementwise, and the lowerings
+  /// that compute per element): its inputs, results and ops per element.
+  void noteKernel() {
+    Block *body = op.getBlock();
+    int64_t bodyOps = static_cast<int64_t>(body->getOperations().size()) - 1;
+    int64_t inputs = op.getNumDpsInputs(), results = op.getNumDpsInits();
+    if (inputs <= 1 && results <= 1 && bodyOps <= results)
+      return;
+    note("kernel: ", inputs, inputs == 1 ? " input, " : " inputs, ",
+         results, results == 1 ? " result, " : " results, ", bodyOps,
+         bodyOps == 1 ? " op" : " ops", " per element",
+         arithmeticBound ? " with a transcendental" : "");
+  }
+
+  /// Names the distribution over threads, if any.
+  void noteThreads() {
+    if (tiling.threads > 1)
+      note("threads: dim ", tiling.dim, " (", loops.ranges[tiling.dim], ") in ",
+           tiling.threads, " tiles of ", tiling.chunk);
   }
 
   SplitPlanAttr makeSplit(SplitKind kind, int64_t parts = 0) const {
@@ -298,11 +320,11 @@ private:
   }
 
   /// With threads and a large static input, the outermost parallel dim of
-  /// at least `threads` of a reduction is split into `threads` tiles of an
+  /// at least `threads` of a reduction or an elementwise op is split into `threads` tiles of an
   /// `scf.forall` (a multiple of the vector tile when the dim is the
   /// innermost one). The rest of the plan is chosen for one tile.
   ThreadTiling chooseThreads() const {
-    if (!isParallelCandidate() || loops.getNumReductionLoops() == 0)
+    if (!isParallelCandidate())
       return {};
     for (auto [dim, iterator] : llvm::enumerate(loops.iterators)) {
       int64_t range = loops.ranges[dim];
@@ -618,8 +640,10 @@ private:
   PlanAttrInterface planElementwise() {
     int64_t innerTile =
         loops.ranges.empty() ? 1 : getInnerTile(loops.ranges.back());
+    noteThreads();
     note("elementwise: 1-D vectors of ", innerTile);
-    return ElementwisePlanAttr::get(op.getContext(), vectorBits, innerTile);
+    return ElementwisePlanAttr::get(op.getContext(), vectorBits, innerTile,
+                                    getThreadsAttr());
   }
 
   // Not const: the interface methods of an op handle are not.

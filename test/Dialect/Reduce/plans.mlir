@@ -7,6 +7,7 @@
 
 // CHECK-LABEL: func.func @plans()
 // CHECK-SAME: elementwise = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>
+// CHECK-SAME: elementwise_threads = #reduce.elementwise_plan<inner_tile = 64, threads = <count = 2, dim = 0, chunk = 2048>>
 // CHECK-SAME: inner = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, row_streams = 4, stream_block = 64, threads = <count = 2, dim = 0, chunk = 512>>
 // CHECK-SAME: none = #reduce.none_plan
 // CHECK-SAME: ordered = #reduce.inner_plan<inner_tile = 32, ordered = true>
@@ -29,6 +30,8 @@ func.func @plans() attributes {
                                kept_block = 4096, block_rows = 8,
                                rows_per_step = 8>,
     elementwise = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>,
+    elementwise_threads = #reduce.elementwise_plan<inner_tile = 64,
+        threads = <count = 2, dim = 0, chunk = 2048>>,
     none = #reduce.none_plan,
     threads = #reduce.threads<count = 4, dim = 1, chunk = 16>} {
   return

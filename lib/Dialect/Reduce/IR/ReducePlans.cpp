@@ -132,7 +132,8 @@ OuterPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 ElementwisePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            int64_t vectorBits, int64_t innerTile) {
+                            int64_t vectorBits, int64_t innerTile,
+                            ThreadsAttr threads) {
   return SizeChecker(emitError)
       .atLeast("vector_bits", vectorBits, 0)
       .atLeast("inner_tile", innerTile, 1);

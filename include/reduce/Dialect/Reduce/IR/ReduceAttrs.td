@@ -166,13 +166,15 @@ def Reduce_ElementwisePlanAttr
   let summary = "an op with no reduced dim, vectorized along its innermost "
                 "dim";
   let description = [{
-    Fills and maps: 1-D vectors of `inner_tile` along the innermost dim.
+    Fills, maps and fused elementwise kernels: 1-D vectors of `inner_tile`
+    along the innermost dim, after the distribution over `threads` if any.
 
     Example: `#reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>`
   }];
   let parameters = (ins
     DefaultValuedParameter<"int64_t", "0">:$vector_bits,
-    "int64_t":$inner_tile
+    "int64_t":$inner_tile,
+    OptionalParameter<"::mlir::reduce::ThreadsAttr">:$threads
   );
   let assemblyFormat = "`<` struct(params) `>`";
 }
