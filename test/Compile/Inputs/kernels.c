@@ -46,6 +46,21 @@ int main(void) {
   }
   check("sum_rows_f32", ok);
 
+  {
+    float dots[6], lows[6], highs[6];
+    ok = dot_minmax_rows_f32(x, xi, dots, lows, highs) == REDUCE_AOT_OK;
+    for (i = 0; i < 6; ++i) {
+      float want = 0, low = x[i * 12], high = x[i * 12];
+      for (j = 0; j < 12; ++j) {
+        want += x[i * 12 + j] * (float)xi[i * 12 + j];
+        low = x[i * 12 + j] < low ? x[i * 12 + j] : low;
+        high = x[i * 12 + j] > high ? x[i * 12 + j] : high;
+      }
+      ok = ok && closeTo(dots[i], want) && lows[i] == low && highs[i] == high;
+    }
+    check("dot_minmax_rows_f32", ok);
+  }
+
   ok = min_cols_keep_i32(xi, mins) == REDUCE_AOT_OK;
   for (j = 0; j < 12; ++j) {
     int32_t want = xi[j];

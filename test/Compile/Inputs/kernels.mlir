@@ -12,6 +12,17 @@ func.func @min_cols_keep_i32(%x: tensor<6x12xi32>) -> tensor<1x12xi32> {
   return %r : tensor<1x12xi32>
 }
 
+/// Elementwise neighbours, fused: a row dot product of the f32 data and
+/// the i32 data widened to f32, and the min and max of each row.
+func.func @dot_minmax_rows_f32(%x: tensor<6x12xf32>, %y: tensor<6x12xi32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %w = arith.sitofp %y : tensor<6x12xi32> to tensor<6x12xf32>
+  %p = arith.mulf %x, %w : tensor<6x12xf32>
+  %d = reduce.sum %p axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+  %lo = reduce.min %x axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+  %hi = reduce.max %x axes [1] : tensor<6x12xf32> -> tensor<6xf32>
+  return %d, %lo, %hi : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}
+
 /// Runtime axes: the axis is checked when the code runs.
 func.func @min_runtime_axis_i32(%x: tensor<6x12xi32>, %axes: tensor<1xi64>) -> tensor<6x1xi32> {
   %r = reduce.min %x axes %axes keep_dims : tensor<6x12xi32>, tensor<1xi64> -> tensor<6x1xi32>
