@@ -27,7 +27,9 @@
 #include "reduce/JIT/JIT.h"
 #include "reduce/Runtime/Buffer.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -483,30 +485,92 @@ std::string listEnumValues(unsigned maxValue,
   return text;
 }
 
+/// The element type named `name` ("f32", "ui8", "bf16", ...), or a
+/// TypeError.
+static ElementType parseElementType(const std::string &name) {
+  for (ElementType candidate : getAllElementTypes())
+    if (getMlirName(candidate) == name)
+      return candidate;
+  throw py::type_error("unsupported element type '" + name + "'");
+}
+
+/// `input` (a tensor of `from`) converted elementwise to `to`, a wider type
+/// (the caller checked that the conversion is exact): arith.extf, extsi,
+/// extui, sitofp or uitofp (bools as unsigned: sum counts the true
+/// values). arith takes signless integers only, so unsigned
+/// data is reinterpreted by tensor.bitcast before (ui8 -> i8) and after
+/// (i64 -> ui64) the conversion: the reduction then sees the unsigned type
+/// and computes with its semantics (l1 without |x|, an unsigned mean), and
+/// reduce-signless erases the bitcasts after the fusion.
+static Value widenTensor(OpBuilder &builder, Location loc, Value input,
+                         ElementType from, ElementType to) {
+  MLIRContext *context = builder.getContext();
+  auto type = cast<RankedTensorType>(input.getType());
+  auto signless = [&](ElementType element) -> Type {
+    Type mlirType = toMlirType(element, context);
+    if (auto integer = dyn_cast<IntegerType>(mlirType))
+      return IntegerType::get(context, integer.getWidth());
+    return mlirType;
+  };
+  Type fromSignless = signless(from), toSignless = signless(to);
+  if (fromSignless != toMlirType(from, context))
+    input = tensor::BitcastOp::create(builder, loc, type.clone(fromSignless),
+                                      input);
+  auto wideType = type.clone(toSignless);
+  Value wide;
+  // A bool is 0 or 1: unsigned.
+  bool fromFloat = isFloat(from), toFloat = isFloat(to);
+  bool fromUnsigned = isUnsigned(from) || isBool(from);
+  if (fromFloat)
+    wide = arith::ExtFOp::create(builder, loc, wideType, input);
+  else if (toFloat && fromUnsigned)
+    wide = arith::UIToFPOp::create(builder, loc, wideType, input);
+  else if (toFloat)
+    wide = arith::SIToFPOp::create(builder, loc, wideType, input);
+  else if (fromUnsigned)
+    wide = arith::ExtUIOp::create(builder, loc, wideType, input);
+  else
+    wide = arith::ExtSIOp::create(builder, loc, wideType, input);
+  if (toSignless != toMlirType(to, context))
+    wide = tensor::BitcastOp::create(builder, loc,
+                                     type.clone(toMlirType(to, context)), wide);
+  return wide;
+}
+
 /// Builds the module of reduce.<kind> over a tensor of `shape` and the
 /// element type named `elementTypeName` ("f32", "ui8", "bf16", ...), over
 /// `axes` (None: every axis, as NumPy's axis=None; else as given, negative
-/// ones included) with `keepDims`, and `nanMode` (min and max only). An
-/// invalid reduction raises the dialect's diagnostic: a TypeError when the
-/// op does not take the element type, else a ValueError.
+/// ones included) with `keepDims`, and `nanMode` (min and max only). With
+/// `widenTo` (an element type name other than the input's), the reduction
+/// reads the input converted elementwise to that type (see widenTensor):
+/// the fused kernel reads the narrow input once and accumulates in the wide
+/// type; which conversions are allowed is decided by the caller (_ops.py:
+/// NumPy's safe casts that widen). An invalid reduction raises the dialect's
+/// diagnostic: a TypeError when the op does not take the element type, else
+/// a ValueError.
 std::unique_ptr<Reduction>
 buildReduction(const std::string &kindName, const std::string &elementTypeName,
                const std::vector<int64_t> &shape,
                const std::optional<std::vector<int64_t>> &axes, bool keepDims,
-               const std::optional<std::string> &nanModeName) {
+               const std::optional<std::string> &nanModeName,
+               const std::optional<std::string> &widenToName) {
   std::optional<ReductionKind> kind = symbolizeReductionKind(kindName);
   if (!kind)
     throw py::value_error(
         "unknown reduction '" + kindName + "': expected " +
         listEnumValues(getMaxEnumValForReductionKind(),
                        &stringifyReductionKind));
-  std::optional<ElementType> elementType;
-  for (ElementType candidate : getAllElementTypes())
-    if (getMlirName(candidate) == elementTypeName)
-      elementType = candidate;
-  if (!elementType)
-    throw py::type_error("unsupported element type '" + elementTypeName +
-                         "'");
+  std::optional<ElementType> elementType = parseElementType(elementTypeName);
+  std::optional<ElementType> widenTo;
+  if (widenToName && *widenToName != elementTypeName) {
+    widenTo = parseElementType(*widenToName);
+    if (isBool(*widenTo) || *elementType == ElementType::bf16 ||
+        *widenTo == ElementType::bf16 ||
+        getByteWidth(*widenTo) < getByteWidth(*elementType) ||
+        (isFloat(*elementType) && !isFloat(*widenTo)))
+      throw py::type_error("cannot widen '" + elementTypeName + "' to '" +
+                           *widenToName + "'");
+  }
   NanMode nanMode = NanMode::propagate;
   if (nanModeName) {
     std::optional<NanMode> symbol = symbolizeNanMode(*nanModeName);
@@ -530,11 +594,13 @@ buildReduction(const std::string &kindName, const std::string &elementTypeName,
   {
     py::gil_scoped_release release;
     DialectRegistry registry;
-    registry.insert<ReduceDialect, func::FuncDialect>();
+    registry.insert<ReduceDialect, func::FuncDialect, arith::ArithDialect,
+                    tensor::TensorDialect>();
     reduction->context = std::make_unique<MLIRContext>(
         registry, MLIRContext::Threading::DISABLED);
     MLIRContext *context = reduction->context.get();
-    context->loadDialect<ReduceDialect, func::FuncDialect>();
+    context->loadDialect<ReduceDialect, func::FuncDialect, arith::ArithDialect,
+                         tensor::TensorDialect>();
     ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error && problem.empty())
         problem = diag.str();
@@ -559,8 +625,13 @@ buildReduction(const std::string &kindName, const std::string &elementTypeName,
       given.assign(axes->begin(), axes->end());
     else
       llvm::append_range(given, llvm::seq<int64_t>(0, inputType.getRank()));
+    Value input = body->getArgument(0);
+    if (widenTo) {
+      input = widenTensor(builder, loc, input, *elementType, *widenTo);
+      type = toMlirType(*widenTo, context);
+    }
     FailureOr<Value> result = createReduction(
-        builder, loc, *kind, body->getArgument(0), ArrayRef<int64_t>(given),
+        builder, loc, *kind, input, ArrayRef<int64_t>(given),
         /*axesOperand=*/nullptr, keepDims, EmptyAxesMode::noop, nanMode);
     if (succeeded(result)) {
       func::ReturnOp::create(builder, loc, *result);
@@ -721,7 +792,8 @@ PYBIND11_MODULE(_reduce_mlir, m) {
         py::arg("opt_level") = 3, py::arg("buffer_name") = "<input>");
   m.def("build_reduction", &buildReduction, py::arg("kind"),
         py::arg("element_type"), py::arg("shape"), py::arg("axes"),
-        py::arg("keepdims") = false, py::arg("nan_mode") = py::none());
+        py::arg("keepdims") = false, py::arg("nan_mode") = py::none(),
+        py::arg("widen_to") = py::none());
   m.def("load_model", &loadModel, py::arg("path"), py::arg("weights") = "",
         py::arg("options") = "", py::arg("opt_level") = 3);
 #ifdef REDUCE_PYTHON_NUMPY_HEADERS

@@ -149,6 +149,49 @@ def _element_type(op, x, dtype):
     return element_type
 
 
+# The ops whose dtype may name a wider accumulation type than the array's
+# (as NumPy's sum, prod and mean take one).
+_WIDENING_OPS = frozenset(["sum", "prod", "mean", "l1", "sum_square"])
+
+
+def _widening(op, x, dtype):
+    """The MLIR element types (input, accumulation) for `x` given `dtype`:
+    accumulation is None when the reduction computes in the input's type,
+    else the wider type `dtype` names. A widening dtype must be one NumPy
+    casts the array's dtype to safely (np.can_cast(x.dtype, dtype, "safe")):
+    ints to wider ints (signed to signed; unsigned to unsigned or to a
+    wider signed int), ints to floats that hold them exactly (int8 and int16
+    to float32, int32 and int64 to float64, ...), floats to wider floats;
+    bools to ints and floats (sum counts the true values)."""
+    if dtype is None or op not in _WIDENING_OPS or (
+            isinstance(dtype, str) and dtype == "bfloat16"):
+        return _element_type(op, x, dtype), None
+    try:
+        wanted = _np.dtype(dtype)
+    except TypeError:
+        raise TypeError("reduce_mlir.%s: unsupported dtype %r" %
+                        (op, dtype)) from None
+    native = x.dtype if x.dtype.isnative else x.dtype.newbyteorder("=")
+    if wanted == native or wanted == x.dtype:
+        return _element_type(op, x, None), None
+    input_type = _element_type(op, x, None)
+    wide_type = _ELEMENT_TYPES.get(wanted)
+    if wide_type is None or wanted.kind == "b":
+        raise TypeError("reduce_mlir.%s: dtype=%s: cannot accumulate %s "
+                        "values in %s (supported: a wider int or float)" %
+                        (op, wanted, x.dtype, wanted))
+    if wanted.itemsize < native.itemsize:
+        raise TypeError("reduce_mlir.%s: dtype=%s narrows the array's dtype "
+                        "%s (reductions accumulate in the input's type or a "
+                        "wider one)" % (op, wanted, x.dtype))
+    if not _np.can_cast(native, wanted, "safe"):
+        raise TypeError("reduce_mlir.%s: dtype=%s cannot hold every %s value"
+                        " (np.can_cast(%s, %s, 'safe') is False; convert the "
+                        "array first)" % (op, wanted, x.dtype, x.dtype,
+                                          wanted))
+    return input_type, wide_type
+
+
 def _compile_kernel(key, reduction, options):
     """Compiles `reduction` (a built module) and caches the kernel under
     `key` (holding _lock)."""
@@ -164,7 +207,7 @@ def _compile_kernel(key, reduction, options):
 
 def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
     """The kernel of a reduction of `x` (an ndarray), compiled if needed."""
-    element_type = _element_type(op, x, dtype)
+    element_type, wide_type = _widening(op, x, dtype)
     if not isinstance(options, str):
         raise TypeError("options must be a str, got %s" %
                         type(options).__name__)
@@ -183,9 +226,10 @@ def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
     # bad axes or nan_mode; nothing is cached), normalizes the axes of the
     # key and infers the result type.
     reduction = _reduce_mlir.build_reduction(op, element_type, shape,
-                                             _axes(axis), keepdims, nan_mode)
-    key = (op, element_type, shape, reduction.axes, keepdims, nan_mode,
-           options)
+                                             _axes(axis), keepdims, nan_mode,
+                                             wide_type)
+    key = (op, element_type, wide_type, shape, reduction.axes, keepdims,
+           nan_mode, options)
     kernel = _kernels.get(key)
     if kernel is None:
         with _lock:
@@ -232,14 +276,22 @@ def _make(op, doc, with_nan_mode=False):
     a tuple of ints, negative counting from the end; keepdims: keep the
     reduced axes with size 1. threads: run on that many OpenMP threads (the
     pipeline option threads=N); options: more --reduce-to-llvm pipeline
-    options ("strict-fp-order=true ..."); dtype: None (the array's), or
-    "bfloat16" for bf16 bits in uint16 storage. The result has the input's
-    dtype (bf16 as uint16 bits); a 0-D result is a NumPy scalar."""
+    options ("strict-fp-order=true ..."); dtype: None (the array's),
+    "bfloat16" for bf16 bits in uint16 storage, or (sum, prod, mean, l1,
+    sum_square) a wider type to accumulate in, as NumPy's dtype: one the
+    array's dtype casts to safely (np.can_cast(x.dtype, dtype, "safe"), e.g.
+    uint8 to uint64 or int64, int16 to float32, float16 to float32); the
+    kernel converts each element as it reads it (arith.extui, extsi, extf,
+    uitofp, sitofp fused into the reduction), so the narrow input is read
+    once. A dtype that narrows or cannot hold every value is a TypeError.
+    The result has the input's dtype, or that dtype (bf16 as uint16 bits); a
+    0-D result is a NumPy scalar."""
     return reduction
 
 
 sum = _make("sum", "Sum over the axes (integers wrap, f16/bf16 accumulate in "
-            "f32): np.sum(x, axis, dtype=x.dtype).")
+            "f32): np.sum(x, axis, dtype=x.dtype), or np.sum(x, axis, "
+            "dtype=dtype) with a widening dtype.")
 l1 = _make("l1", "Sum of absolute values over the axes.")
 l2 = _make("l2", "Square root of the sum of squares; integers: computed in "
            "float64, truncated toward zero and saturated into the input's "

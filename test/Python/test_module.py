@@ -204,7 +204,10 @@ def test_numpy_style_errors():
     with pytest.raises(TypeError, match="bfloat16"):
         rm.sum(x, dtype="bfloat16")
     with pytest.raises(TypeError, match="does not match"):
-        rm.sum(x, dtype=np.float64)
+        rm.min(x, dtype=np.float64)
+    # sum may widen (dtype=np.float64 accumulates in f64), never narrow.
+    with pytest.raises(TypeError, match="narrows"):
+        rm.sum(x, dtype=np.float16)
     with pytest.raises(ValueError, match="threads"):
         rm.sum(x, threads=0)
     with pytest.raises(ValueError):
