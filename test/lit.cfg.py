@@ -104,7 +104,7 @@ if config.reduce_enable_fuzzers:
         [config.reduce_tools_dir])
 # Seconds each fuzz target runs (utils/test.sh passes REDUCE_FUZZ_SECONDS),
 # and the libFuzzer flags every target in test/Fuzz uses.
-fuzz_seconds = lit_config.params.get("fuzz_seconds", "60")
+fuzz_seconds = lit_config.params.get("fuzz_seconds", "30")
 config.substitutions.append(("%fuzz_seconds", fuzz_seconds))
 config.substitutions.append(
     ("%fuzz_flags", "-max_total_time=%s -timeout=20 -rss_limit_mb=4096 "

@@ -10,7 +10,7 @@
 #
 # Environment: BUILD_DIR (default: build), ASAN_BUILD_DIR (default:
 #   build-asan), GCC_BUILD_DIR (default: build-gcc), REDUCE_FUZZ_SECONDS
-#   (default: 60), REDUCE_TEST_SANITIZERS (default: 1; 0 skips the sanitizer
+#   (default: 30), REDUCE_TEST_SANITIZERS (default: 1; 0 skips the sanitizer
 #   build and its tests), REDUCE_TEST_GCC (default: 1; 0 skips the GCC build).
 set -euo pipefail
 
@@ -18,7 +18,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$root/build}
 asan_dir=${ASAN_BUILD_DIR:-$root/build-asan}
 gcc_dir=${GCC_BUILD_DIR:-$root/build-gcc}
-fuzz_seconds=${REDUCE_FUZZ_SECONDS:-60}
+fuzz_seconds=${REDUCE_FUZZ_SECONDS:-30}
 
 # `all` does not include the generated docs that test/Docs compares.
 "$root/utils/setup.sh" all mlir-doc

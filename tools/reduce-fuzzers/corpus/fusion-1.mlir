@@ -1,0 +1,5 @@
+func.func @min_max(%x: tensor<64x128xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %a = reduce.min %x axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  %b = reduce.max %x axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  return %a, %b : tensor<64xf32>, tensor<64xf32>
+}

@@ -1,0 +1,9 @@
+func.func @variance(%x: tensor<64x128xf32>) -> tensor<64xf32> {
+  %m = reduce.mean %x axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  %e0 = tensor.empty() : tensor<64x128xf32>
+  %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%e0 : tensor<64x128xf32>) dimensions = [1]
+  %d = arith.subf %x, %mb : tensor<64x128xf32>
+  %d2 = arith.mulf %d, %d : tensor<64x128xf32>
+  %v = reduce.mean %d2 axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  return %v : tensor<64xf32>
+}
