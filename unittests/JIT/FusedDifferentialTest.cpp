@@ -1,5 +1,4 @@
-//===- FusedDifferentialTest.cpp - Fused programs vs scalar loops -*- C++
-//-*-===//
+//===- FusedDifferentialTest.cpp - Fused programs vs loops ------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -24,7 +23,9 @@
 // few elements) over random axes, the second a sibling over the same axes
 // (merged into one multi-result op) or over others; sometimes the first one
 // broadcast back (linalg.broadcast) into the normalization of the chain's
-// value (t - max, t - min, t / sum, t / mean, t / l1, t / sum_square).
+// value (t - max, t - min, t / sum, t / mean, t / l1, t / sum_square);
+// sometimes t itself is a result too (compared bit for bit, or within the
+// exp's error below).
 // Inputs hold NaN, +-inf and -0.0 in some cases. Some cases run with
 // `threads=2` on inputs of at least 1 MiB (static), where the reductions are
 // split across threads.
@@ -58,7 +59,10 @@
 // REDUCE_FUSED_DIFF_SEED (default 20261126) and REDUCE_FUSED_DIFF_CASES
 // (default 200; 60 under AddressSanitizer, whose JIT compilations are
 // several times slower) select the cases; REDUCE_FUSED_DIFF_ONLY=N replays
-// case N alone. A failure prints the seed, the case and its module.
+// case N alone; REDUCE_FUSED_DIFF_PIPELINE replaces the options of the
+// fused compilation of the small cases (e.g. "strict-fp-order=true",
+// "f64-accumulation=true", a vector width). A failure prints the seed, the
+// case and its module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,7 +112,8 @@ struct Reduction {
 
 /// What a result of a case function is.
 struct ResultKind {
-  /// Index into Case::reductions, or -1 for the normalization.
+  /// Index into Case::reductions, -1 for the normalization, -2 for the
+  /// chain's value t.
   int reduction = -1;
 };
 
@@ -128,10 +133,7 @@ struct Case {
   std::unique_ptr<Buffer> x, y;
   /// The case function and, for the reference module, @caseN_t returning t.
   std::string mlir, chainMlir;
-  std::string pipeline; // the options of the fused compilation
 };
-
-bool isFloatType(ElementType type) { return isFloat(type); }
 
 std::vector<int64_t> reducedShape(const std::vector<int64_t> &shape,
                                   const Reduction &r) {
@@ -347,6 +349,10 @@ Case makeCase(std::mt19937_64 &rng, unsigned index, bool large) {
     if (k > 0 || c.returnFirst)
       addResult(name, R, k);
   }
+  // Sometimes t itself is a result too: its producers then stay (the
+  // tensor is written anyway) and the reductions read it.
+  if (unit(rng) < 0.15)
+    addResult(t, T, -2);
   if (c.normalize) {
     const Reduction &r = c.reductions[0];
     std::string R = tensorType(reducedShape(c.shape, r),
@@ -598,6 +604,24 @@ std::string compareNormalized(const Case &c, const Buffer &t,
   return msg;
 }
 
+/// Compares element k of the chain's value t: bit for bit, or within the
+/// exp's 4 ulps.
+std::string compareChain(const Case &c, const Buffer &got, const Buffer &ref,
+                         int64_t k) {
+  ElementType type = got.getElementType();
+  if (sameBits(type, got.getData(), ref.getData(), k))
+    return "";
+  if (!isFloat(type) || !c.hasExp)
+    return "bits differ";
+  long double g = loadAsDouble(type, got.getData(), k);
+  long double e = loadAsDouble(type, ref.getData(), k);
+  FloatInfo f = floatInfo(type);
+  if (std::isfinite(g) && std::isfinite(e) &&
+      std::fabs(g - e) <= 4 * f.u * std::fabs(e) + f.minNormal)
+    return "";
+  return "differs beyond the exp's error";
+}
+
 /// Compiles `cases` fused (their own pipeline options) and as scalar loops
 /// and compares every result. Returns the number of failing cases.
 unsigned runBatch(std::vector<Case> &cases, const std::string &options,
@@ -676,10 +700,14 @@ unsigned runBatch(std::vector<Case> &cases, const std::string &options,
       }
       int reduction = c.results[j].reduction;
       for (int64_t k = 0; error.empty() && k < g.getNumElements(); ++k) {
-        std::string mismatch =
-            reduction >= 0 ? compareReduction(c, c.reductions[reduction],
-                                              stats[reduction][k], g, e, k)
-                           : compareNormalized(c, chain[0], stats[0], g, e, k);
+        std::string mismatch;
+        if (reduction >= 0)
+          mismatch = compareReduction(c, c.reductions[reduction],
+                                      stats[reduction][k], g, e, k);
+        else if (reduction == -1)
+          mismatch = compareNormalized(c, chain[0], stats[0], g, e, k);
+        else
+          mismatch = compareChain(c, g, e, k);
         ++elements;
         if (!mismatch.empty()) {
           std::string text;
@@ -724,6 +752,8 @@ TEST(FusedDifferentialTest, FusedMatchesScalarLoops) {
   uint64_t seed = envOr("REDUCE_FUSED_DIFF_SEED", 20261126);
   unsigned numCases = envOr("REDUCE_FUSED_DIFF_CASES", kDefaultCases);
   const char *only = std::getenv("REDUCE_FUSED_DIFF_ONLY");
+  const char *pipelineEnv = std::getenv("REDUCE_FUSED_DIFF_PIPELINE");
+  std::string pipeline = pipelineEnv ? pipelineEnv : "";
   constexpr unsigned kBatch = 20;
   // One case in 60 (at least 2) is large and runs with threads=2; they are
   // drawn from their own generator so that the small cases of a seed do
@@ -741,7 +771,7 @@ TEST(FusedDifferentialTest, FusedMatchesScalarLoops) {
         cases.push_back(std::move(c));
     }
     std::fprintf(stderr, "%s", cases[0].mlir.c_str());
-    failures += runBatch(cases, "", seed, elements);
+    failures += runBatch(cases, pipeline, seed, elements);
     EXPECT_EQ(failures, 0u);
     return;
   }
@@ -749,7 +779,7 @@ TEST(FusedDifferentialTest, FusedMatchesScalarLoops) {
     std::vector<Case> cases;
     for (unsigned i = first; i < std::min(numCases, first + kBatch); ++i)
       cases.push_back(makeCase(rng, i, false));
-    failures += runBatch(cases, "", seed, elements);
+    failures += runBatch(cases, pipeline, seed, elements);
     checked += cases.size();
   }
   {
