@@ -256,7 +256,8 @@ def test_softmax(options, dynamic, rng):
     got = m.softmax(x)
     expected = softmax_ref(x)
     # exp within a few ulps (the fused path's polynomial, within 2).
-    f32_close(got, expected, np.maximum(np.abs(expected), 1e-38), rtol=2e-6 * 8)
+    f32_close(got, expected, np.maximum(np.abs(expected), 1e-38),
+              rtol=2e-6 * 8)
     assert np.all(np.isnan(got[1])) and np.all(np.isnan(got[2]))
     assert abs(got[3, 9] - 1) <= 2e-7 and np.all(np.delete(got[3], 9) == 0)
     np.testing.assert_allclose(got[4], 1.0 / 77, rtol=1e-6)
