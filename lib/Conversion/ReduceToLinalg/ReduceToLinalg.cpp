@@ -829,6 +829,9 @@ static Type getMeanAccumulator(MLIRContext *context, unsigned width,
                                ArrayRef<int64_t> axes) {
   std::optional<uint64_t> count = 1;
   for (int64_t dim : axes) {
+    // An empty set sums to 0: its count stays 0 whatever follows.
+    if (*count == 0)
+      break;
     int64_t size = inputType.getDimSize(dim);
     if (ShapedType::isDynamic(size) || size < 0 ||
         static_cast<uint64_t>(size) > (uint64_t(1) << 63) / *count) {

@@ -209,6 +209,16 @@ func.func @mean_axis1_i64(%input: tensor<4x8xi64>) -> tensor<4xi64> {
   return %0 : tensor<4xi64>
 }
 
+/// An empty static set (a 0 dim before another reduced dim) has the count
+/// 0 and lowers as any static count (its accumulator was once chosen by a
+/// division by that count).
+// CHECK-LABEL: func.func @mean_empty_i32(
+// CHECK:         linalg.reduce ins(%{{.*}} : tensor<0x7xi32>) outs(%{{.*}} : tensor<i64>) dimensions = [0, 1]
+func.func @mean_empty_i32(%input: tensor<0x7xi32>) -> tensor<i32> {
+  %0 = reduce.mean %input axes [0, 1] : tensor<0x7xi32> -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
 /// A static count picks the narrowest exact accumulator: 300 i8 values sum
 /// to at most 300 * 128 in magnitude, so i32 (up to 2^24 values) holds it;
 /// the count is truncated to i32 for the division.
