@@ -33,28 +33,32 @@
 // Comparison (reference = the scalar loops; its module also returns the
 // chain's value t, from which the bounds are computed in long double):
 //  - integers: bit for bit;
-//  - float min and max, and t - min/max: bit for bit (NaN matches any NaN;
-//    the sign of a zero counts), unless the chain holds math.exp: the
-//    vector path computes f32 exp as a polynomial within 2 ulps whose
+//  - float min and max, t - min/max and t itself: bit for bit (NaN matches
+//    any NaN; the sign of a zero counts), unless the chain holds math.exp:
+//    the vector path computes f32 exp as a polynomial within 2 ulps whose
 //    results below 2^-126 flush to 0 (ReduceApproximateMath.cpp), the loops
-//    call libm; then within 4 ulps (4u|ref|) plus 2^-126;
+//    call libm (within 1 ulp), so each exp differs by up to 3 ulps, at most
+//    E = 6 units of roundoff relative (one ulp of f16 or f64: their exp is
+//    rounded to the type). The ops after the exp keep that relative (no
+//    addition of %y, no second exp); a product adds 2 units, a square
+//    doubles E. Then min/max and t within E |ref| + the smallest normal;
 //  - float sum, l1, mean, sum_square, prod: NaN must match NaN; otherwise,
 //    with n the reduced count, u the unit roundoff of the accumulator (2^-24
 //    for f16 and f32, 2^-53 for f64), A = sum |t| (Q = sum t^2 for
 //    sum_square) and gamma(k) = k u / (1 - k u): both results lie within
-//    gamma(n) A of the exact sum whatever the order of the additions
+//    B = gamma(n) A + n * (smallest subnormal) (+ E A with exp, 2 E Q for
+//    sum_square) of the exact sum whatever the order of the additions
 //    (Higham, Accuracy and Stability of Numerical Algorithms, 4.2), so
-//    |fused - loops| <= 2 gamma(n) A + 2n * (smallest subnormal), plus
-//    4u A when the chain holds exp (each term differs by up to 2 ulps),
-//    plus the rounding to f16 of both results (2^-11 |.| each). A mean
-//    divides that by n and adds 4u |ref| for the two divisions; sum_square
-//    uses Q and gamma(n+1); prod is relative, (2 gamma(n) + 4nu) |ref|,
-//    when no partial product can leave the normal range (else only NaN is
-//    compared). When A reaches half the largest finite value, overflows are
-//    order-dependent and the element is not compared.
+//    |fused - loops| <= 2B, plus the rounding to f16 of both results (2^-11
+//    |.| each). A mean divides B by n and adds 2u (|mean| + B/n) for the
+//    division; sum_square uses Q and gamma(n+1); prod is relative,
+//    (2 gamma(n) + n E) |ref|, when no partial product can leave the normal
+//    range (else only NaN is compared). When A reaches half the largest
+//    finite value, overflows are order-dependent and the element is not
+//    compared.
 //  - t / D (D the sum, mean, l1 or sum_square, exact value D* and bound B
 //    on each path's error as above): |fused - loops| <= |t| * 2B / (|D*| -
-//    B)^2 + 2u (|fused| + |loops|) (+ the exp term), checked when |D*| > 2B.
+//    B)^2 + 2u (|fused| + |loops|) (+ 2 E |ref|), checked when |D*| > 2B.
 //
 // REDUCE_FUSED_DIFF_SEED (default 20261126) and REDUCE_FUSED_DIFF_CASES
 // (default 200; 60 under AddressSanitizer, whose JIT compilations are
@@ -124,6 +128,9 @@ struct Case {
   std::vector<bool> dynamic;
   bool hasY = false;
   bool hasExp = false;
+  /// The relative difference the two paths' exp can leave in t, in units
+  /// of the element type's roundoff (see expTolerance).
+  double expUlps = 0;
   std::vector<Reduction> reductions;
   /// The normalization: t - r0 (min/max) or t / r0 (else); r0 returned or
   /// not.
@@ -276,6 +283,11 @@ Case makeCase(std::mt19937_64 &rng, unsigned index, bool large) {
     std::string other = c.hasY && rng() % 3 ? std::string("%y") : cur;
     std::string v = fresh();
     unsigned pick = rng() % 8;
+    // After the exp, whose two lowerings differ by a few ulps, only ops that
+    // keep that difference relative: no addition or subtraction of %y
+    // (cancellation), no second exp.
+    if (c.hasExp && !integer && pick < 2)
+      other = cur;
     if (integer) {
       static const char *binary[] = {"addi", "subi", "muli", "maxsi", "minsi"};
       if (pick < 5) {
@@ -300,14 +312,19 @@ Case makeCase(std::mt19937_64 &rng, unsigned index, bool large) {
       body += "  " + v + " = arith." + binary[pick] + " " + cur + ", " + other +
               " : " + T + "\n";
       bound = pick == 2 ? bound * yBound : bound + yBound;
+      if (pick == 2 && c.hasExp)
+        c.expUlps = other == cur ? 2 * c.expUlps + 2 : c.expUlps + 2;
     } else if (pick == 5) {
       body += "  " + v + " = " +
               std::string(rng() % 2 ? "math.absf " : "arith.negf ") + cur +
               " : " + T + "\n";
-    } else if (pick == 6 && bound <= 60) {
+    } else if (pick == 6 && bound <= 60 && !c.hasExp) {
       body += "  " + v + " = math.exp " + cur + " : " + T + "\n";
       bound = std::exp(bound);
       c.hasExp = true;
+      // f32: the polynomial within 2 ulps, libm within 1: 3 ulps, at most
+      // 6 units of roundoff; f16 and f64 round one exp to the type: 1 ulp.
+      c.expUlps = 6;
     } else if (c.hasY) {
       std::string cmp = fresh();
       static const char *predicates[] = {"olt", "ogt", "ule", "une"};
@@ -448,6 +465,16 @@ FloatInfo floatInfo(ElementType type) {
           3.4028234663852886e38L, std::ldexp(1.0L, -126)};
 }
 
+/// The relative difference the two paths' exp leave in each element of t:
+/// Case::expUlps units of the element type's roundoff (2^-11 for f16, 2^-24
+/// for f32, 2^-53 for f64), 0 without exp.
+long double expTolerance(const Case &c) {
+  long double unit = c.workType == ElementType::f16   ? std::ldexp(1.0L, -11)
+                     : c.workType == ElementType::f64 ? std::ldexp(1.0L, -53)
+                                                      : std::ldexp(1.0L, -24);
+  return c.hasExp ? c.expUlps * unit : 0;
+}
+
 /// Per output element of a reduction: the statistics of its terms t.
 struct Stats {
   int64_t n = 0;
@@ -510,7 +537,7 @@ bool sameBits(ElementType type, const void *a, const void *b, int64_t k) {
 /// The bound B on one path's error from the exact value of a sum-like
 /// reduction, and the exact value; false when the element is not compared
 /// (order-dependent overflow).
-bool sumBound(Op op, const Stats &s, const FloatInfo &f, bool hasExp,
+bool sumBound(Op op, const Stats &s, const FloatInfo &f, long double expTol,
               long double &exact, long double &bound) {
   long double n = s.n;
   auto gamma = [&](long double k) { return k * f.u / (1 - k * f.u); };
@@ -522,7 +549,7 @@ bool sumBound(Op op, const Stats &s, const FloatInfo &f, bool hasExp,
   case Op::l1:
   case Op::mean:
     exact = op == Op::l1 ? s.absSum : s.sum;
-    bound = gamma(n) * mag + n * f.tiny + (hasExp ? 2 * f.u * mag : 0);
+    bound = gamma(n) * mag + n * f.tiny + expTol * mag;
     if (op == Op::mean && s.n > 0) {
       exact /= n;
       bound = bound / n + 2 * f.u * (std::fabs(exact) + bound / n) + f.tiny;
@@ -530,7 +557,7 @@ bool sumBound(Op op, const Stats &s, const FloatInfo &f, bool hasExp,
     break;
   case Op::sum_square:
     exact = s.sqSum;
-    bound = gamma(n + 1) * mag + n * f.tiny + (hasExp ? 4 * f.u * mag : 0);
+    bound = gamma(n + 1) * mag + n * f.tiny + 2 * expTol * mag;
     break;
   default:
     return false;
@@ -552,18 +579,19 @@ std::string compareReduction(const Case &c, const Reduction &r, const Stats &s,
   FloatInfo f = floatInfo(type);
   long double tol;
   if (r.op == Op::min || r.op == Op::max) {
-    tol = 4 * f.u * std::fabs(e) + f.minNormal;
+    tol = expTolerance(c) * std::fabs(e) + f.minNormal;
   } else if (r.op == Op::prod) {
     if (s.special || s.log2Large >= std::log2(f.maxFinite) - 1 ||
         s.log2Small <= std::log2(f.minNormal) + 1)
       return "";
-    tol = (2 * s.n * f.u / (1 - 2 * s.n * f.u) + 4 * s.n * f.u) * std::fabs(e) +
+    tol = (2 * s.n * f.u / (1 - 2 * s.n * f.u) + s.n * expTolerance(c)) *
+              std::fabs(e) +
           f.uOut * (std::fabs(e) + std::fabs(g));
   } else {
     if (s.special)
       return g == e ? "" : "special values differ";
     long double exact, bound;
-    if (!sumBound(r.op, s, f, c.hasExp, exact, bound))
+    if (!sumBound(r.op, s, f, expTolerance(c), exact, bound))
       return "";
     tol = 2 * bound;
   }
@@ -594,7 +622,8 @@ std::string compareNormalized(const Case &c, const Buffer &t,
   long double tv = loadAsDouble(type, t.getData(), i);
   long double tol;
   if (sub) {
-    tol = 8 * f.u * (std::fabs(tv) + std::fabs(tv - e)) + f.minNormal;
+    tol =
+        2 * expTolerance(c) * (std::fabs(tv) + std::fabs(tv - e)) + f.minNormal;
   } else {
     // The output element i reads the reduction element of its row.
     llvm::ArrayRef<int64_t> shape = t.getShape();
@@ -611,13 +640,13 @@ std::string compareNormalized(const Case &c, const Buffer &t,
     long double exact, bound;
     if (s.special || !std::isfinite(tv))
       return g == e ? "" : "special values differ";
-    if (!sumBound(r.op, s, f, c.hasExp, exact, bound) ||
+    if (!sumBound(r.op, s, f, expTolerance(c), exact, bound) ||
         std::fabs(exact) <= 2 * bound)
       return "";
     long double d = std::fabs(exact) - bound;
     tol = std::fabs(tv) * 2 * bound / (d * d) +
           (2 * f.u + f.uOut) * (std::fabs(g) + std::fabs(e)) +
-          (c.hasExp ? 4 * f.u * std::fabs(e) : 0) + f.tiny;
+          2 * expTolerance(c) * std::fabs(e) + f.tiny;
   }
   if (std::isinf(g) || std::isinf(e))
     return g == e ? "" : "infinity differs";
@@ -630,7 +659,7 @@ std::string compareNormalized(const Case &c, const Buffer &t,
 }
 
 /// Compares element k of the chain's value t: bit for bit, or within the
-/// exp's 4 ulps.
+/// exp's difference (expTolerance).
 std::string compareChain(const Case &c, const Buffer &got, const Buffer &ref,
                          int64_t k) {
   ElementType type = got.getElementType();
@@ -642,7 +671,7 @@ std::string compareChain(const Case &c, const Buffer &got, const Buffer &ref,
   long double e = loadAsDouble(type, ref.getData(), k);
   FloatInfo f = floatInfo(type);
   if (std::isfinite(g) && std::isfinite(e) &&
-      std::fabs(g - e) <= 4 * f.u * std::fabs(e) + f.minNormal)
+      std::fabs(g - e) <= expTolerance(c) * std::fabs(e) + f.minNormal)
     return "";
   return "differs beyond the exp's error";
 }
