@@ -9,9 +9,11 @@ Each call is served by a kernel compiled from a small module such as::
 
 built in C++ by the dialect's builder (createReduction, through
 _reduce_mlir.build_reduction), which checks the reduction, infers its result
-type and normalizes the axes; compiled once per (op, element type, shape,
-normalized axes, keepdims, nan_mode, pipeline options) and kept for the life
-of the process.
+type and normalizes the axes; compiled once per (op, element type, widening
+dtype, shape, normalized axes, keepdims, nan_mode, pipeline options) and kept
+for the life of the process. A widening dtype (rm.sum(x_uint8,
+dtype=np.uint64)) converts the input before the reduction in the same
+module (arith.extui etc.), which the pipeline fuses into its loop.
 """
 
 import builtins as _builtins
