@@ -8,8 +8,8 @@
 //
 // The two fusions of `reduce-fuse-elementwise` on linalg.generic ops on
 // tensors: elementwise producers into their consumers, and sibling
-// reductions into one op. Each is a decision (which ops, with the reason)
-// followed by its rewrite.
+// reductions into one op. Each is a decision (which ops) followed by its
+// rewrite.
 //
 //===----------------------------------------------------------------------===//
 
