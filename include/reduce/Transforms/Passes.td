@@ -69,9 +69,14 @@ def ReduceFuseElementwisePass
     other `linalg.generic` ops is computed inside each of them
     (`linalg::fuseElementwiseOps`), so that `sum(x * y)` reads `x` and `y`
     once and writes no product. A producer with several users is fused into
-    every one of them (its body is recomputed, its result is never
-    written) when all its users are linalg ops that can take it; otherwise
-    it is fused into none and its result stays a tensor.
+    every one of them (its body, of at most 64 ops, is recomputed, its
+    result is never written) when all its users are linalg ops that can
+    take it; otherwise it is fused into none and its result stays a tensor.
+    A consumer that reads the producer broadcast (through a map that is not
+    a permutation) takes it only when the producer does no arithmetic: it
+    would otherwise recompute each value once per element it is broadcast
+    to. The sizes of dynamic results are first read from the producers'
+    inputs, and each fused body is CSE'd.
 
     Sibling fusion: reductions on tensors that read the same tensor with the
     same permutation indexing map over the same iterator types (so the same
