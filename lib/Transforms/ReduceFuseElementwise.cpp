@@ -61,9 +61,10 @@ struct ReduceFuseElementwisePass
     DominanceInfo dominance(function);
     for (auto [op, count] : fused)
       eliminateCommonSubExpressions(rewriter, dominance, op);
-    for (SmallVector<linalg::GenericOp> &group : fusion::findSiblings(function, strictFpOrder)) {
+    for (SmallVector<linalg::GenericOp> &group :
+         fusion::findSiblings(function, strictFpOrder)) {
       linalg::GenericOp merged = fusion::mergeSiblings(rewriter, group);
-      if (remarks)
+      if (merged && remarks)
         merged->emitRemark() << "fused " << group.size()
                              << " sibling reductions: "
                              << merged.getNumDpsInputs() << " inputs, "

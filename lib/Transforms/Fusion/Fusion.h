@@ -56,6 +56,8 @@ SmallVector<SmallVector<linalg::GenericOp>> findSiblings(Operation *root,
 
 /// Merges `siblings` (a group of findSiblings) into one generic with the
 /// inputs and the results of all (duplicate inputs once) and replaces them.
+/// Returns null, and changes nothing, when the merge of an earlier group
+/// left no position where one op can replace them.
 linalg::GenericOp mergeSiblings(RewriterBase &rewriter,
                                 ArrayRef<linalg::GenericOp> siblings);
 

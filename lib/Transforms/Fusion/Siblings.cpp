@@ -112,6 +112,12 @@ fusion::findSiblings(Operation *root, bool strictFpOrder) {
 
 linalg::GenericOp fusion::mergeSiblings(RewriterBase &rewriter,
                                         ArrayRef<linalg::GenericOp> siblings) {
+  // Checked again: merging an earlier group moves its results to its merge
+  // point, which may come after ops of this group that read them.
+  DominanceInfo dominance(siblings.front()->getParentOp());
+  Operation *mergePoint = getMergePoint(siblings, dominance);
+  if (!mergePoint)
+    return {};
   SmallVector<Value> inputs, inits;
   SmallVector<AffineMap> inputMaps, initMaps;
   SmallVector<Type> resultTypes;
@@ -129,9 +135,6 @@ linalg::GenericOp fusion::mergeSiblings(RewriterBase &rewriter,
   SmallVector<AffineMap> maps = inputMaps;
   llvm::append_range(maps, initMaps);
 
-  DominanceInfo dominance(siblings.front()->getParentOp());
-  Operation *mergePoint = getMergePoint(siblings, dominance);
-  assert(mergePoint && "siblings that findSiblings did not group");
   rewriter.setInsertionPoint(mergePoint);
   linalg::GenericOp first = siblings.front();
   auto merged = linalg::GenericOp::create(
