@@ -142,30 +142,30 @@ struct Case {
   std::string mlir, chainMlir;
 };
 
-std::vector<int64_t> reducedShape(const std::vector<int64_t> &shape,
-                                  const Reduction &r) {
-  std::vector<int64_t> out;
-  for (size_t i = 0; i < shape.size(); ++i) {
+/// `dims` (sizes or dynamic flags) with the dims `r` reduces dropped, or
+/// replaced by `keptDim` with keep_dims.
+template <typename T>
+std::vector<T> reduceDims(const std::vector<T> &dims, const Reduction &r,
+                          T keptDim) {
+  std::vector<T> out;
+  for (size_t i = 0; i < dims.size(); ++i) {
     bool reduced = std::count(r.axes.begin(), r.axes.end(), int64_t(i));
     if (!reduced)
-      out.push_back(shape[i]);
+      out.push_back(dims[i]);
     else if (r.keepDims)
-      out.push_back(1);
+      out.push_back(keptDim);
   }
   return out;
 }
 
+std::vector<int64_t> reducedShape(const std::vector<int64_t> &shape,
+                                  const Reduction &r) {
+  return reduceDims<int64_t>(shape, r, 1);
+}
+
 std::vector<bool> reducedDynamic(const std::vector<bool> &dynamic,
                                  const Reduction &r) {
-  std::vector<bool> out;
-  for (size_t i = 0; i < dynamic.size(); ++i) {
-    bool reduced = std::count(r.axes.begin(), r.axes.end(), int64_t(i));
-    if (!reduced)
-      out.push_back(dynamic[i]);
-    else if (r.keepDims)
-      out.push_back(false);
-  }
-  return out;
+  return reduceDims<bool>(dynamic, r, false);
 }
 
 std::vector<int64_t> randomAxes(std::mt19937_64 &rng, unsigned rank) {
