@@ -6,17 +6,22 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Producer fusion, then sibling fusion (Fusion/Fusion.h), on the generic ops
-// of one function: a reduction and the elementwise math around it become one
-// loop nest that reads its inputs once.
+// Producer fusion, the dependent statistics (Fusion/Online.h, the online
+// softmax normalizer; Fusion/Fusion.h, the shifted centred sums of
+// squares), then sibling fusion, on the generic ops of one function: a
+// reduction and the elementwise math around it become one loop nest that
+// reads its inputs once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
 
 #include "Fusion/Fusion.h"
+#include "Fusion/Online.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
@@ -61,6 +66,19 @@ struct ReduceFuseElementwisePass
     DominanceInfo dominance(function);
     for (auto [op, count] : fused)
       eliminateCommonSubExpressions(rewriter, dominance, op);
+    // Under strict-fp-order float sums keep the arithmetic of the source.
+    if (!strictFpOrder)
+      for (linalg::GenericOp online :
+           fusion::fuseOnlineSoftmax(rewriter, function))
+        if (remarks)
+          online->emitRemark() << "fused a maximum and a sum of exponentials "
+                                  "into an online normalizer";
+    if (!strictFpOrder)
+      for (linalg::GenericOp sums :
+           fusion::shiftCentredSquares(rewriter, function))
+        if (remarks)
+          sums->emitRemark() << "shifted a centred sum of squares: one pass "
+                                "with the reduction of its centre";
     for (SmallVector<linalg::GenericOp> &group :
          fusion::findSiblings(function, strictFpOrder)) {
       linalg::GenericOp merged = fusion::mergeSiblings(rewriter, group);

@@ -84,9 +84,20 @@ def ReduceFuseElementwisePass
     `linalg.generic` with the inputs of both and the results of both: `min`
     and `max` of `x`, or `sum(x)` and `sum(x * x)`, read `x` once.
 
-    With `strict-fp-order`, a reduction with a float addition combiner is
-    merged only with others of its kind: the `ordered` plan that keeps their
-    order applies to every result of the op.
+    Dependent statistics, between the two: a maximum `M = max(x)` and a sum
+    `sum(exp(x - M))` over the same static, non-empty innermost rows become
+    one online normalizer (a running maximum and a rescaled sum, reduced one
+    row at a time by the `inner` strategy); a centred sum of squares
+    `init + sum((u - c)^2)` whose per-row `c` depends on a reduction over
+    the same rows (a variance about the mean), over static non-empty rows,
+    becomes shifted sums about `u` at the row's first element, which join
+    that reduction as siblings, and a per-row correction (the error bound is
+    in docs/pipeline.md).
+
+    With `strict-fp-order`, neither dependent statistic is rewritten, and a
+    reduction with a float addition combiner is merged only with others of
+    its kind: the `ordered` plan that keeps their order applies to every
+    result of the op.
 
     With `remarks`, each fusion gets a remark on the op it produced.
   }];
@@ -97,7 +108,9 @@ def ReduceFuseElementwisePass
            "Emit a remark on each fused op with what was fused into it">,
   ];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -44,6 +44,24 @@ bool shouldFuseProducer(linalg::GenericOp producer);
 SmallVector<std::pair<Operation *, unsigned>>
 fuseProducers(RewriterBase &rewriter, Operation *root);
 
+/// Returns true if `a` and `b` read one tensor with the same permutation
+/// map and iterate over the same iterator types: the same iteration space.
+bool haveSameIterationSpace(linalg::GenericOp a, linalg::GenericOp b);
+
+/// Rewrites each reduction under `root` of the form `init + sum((u - c)^2)`
+/// (the centred sum of squares of a variance), where `u` is computed from
+/// the other inputs and `c` is read once per kept index and depends on a
+/// reduction over the same iteration space (the mean), as shifted sums
+/// about K, `u` at the first element of the reduced dims:
+///   S1 = sum(u - K), S2 = sum((u - K)^2), one op placed before that
+///   reduction, whose sibling it is, and
+///   init + S2 + (K - c) * (2 * S1 + n * (K - c)) in place of the original
+/// (equal in real arithmetic for any c; the error bound is in
+/// docs/pipeline.md). Applies when the reduced dims are static and not
+/// empty. Returns the ops of shifted sums.
+SmallVector<linalg::GenericOp> shiftCentredSquares(RewriterBase &rewriter,
+                                                   Operation *root);
+
 /// Returns the groups (of two or more, in block order) of reductions under
 /// `root` that mergeSiblings turns into one op each: generic reductions on
 /// tensors in the same block that read one tensor with the same permutation

@@ -23,9 +23,7 @@ static bool isSiblingCandidate(linalg::GenericOp op) {
   return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
 }
 
-/// Returns true if `a` and `b` read one tensor with the same permutation
-/// map and iterate over the same iterator types: the same iteration space.
-static bool haveSameIterationSpace(linalg::GenericOp a, linalg::GenericOp b) {
+bool fusion::haveSameIterationSpace(linalg::GenericOp a, linalg::GenericOp b) {
   if (a.getIteratorTypesArray() != b.getIteratorTypesArray())
     return false;
   for (OpOperand *x : a.getDpsInputOperands()) {

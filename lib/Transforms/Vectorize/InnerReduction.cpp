@@ -95,6 +95,9 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
     op = cast<linalg::LinalgOp>(tiled->tiledOps.back());
   }
 
+  if (isOnlineRow(op))
+    return vectorizeOnlineRow(rewriter, cast<linalg::GenericOp>(*op), plan);
+
   // The reduced dims: by 1 but the innermost one, by the vector tile.
   SmallVector<int64_t> tileSizes(ranges.size(), 0);
   for (unsigned dim : reductionDims)

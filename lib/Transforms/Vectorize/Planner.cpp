@@ -403,7 +403,8 @@ private:
   ///   divides them, up to twice that).
   int64_t getRowTile() const {
     int64_t rank = tileLoops.ranges.size();
-    if (tileLoops.getNumReductionLoops() != 1 || rank < 2 || ordered)
+    if (tileLoops.getNumReductionLoops() != 1 || rank < 2 || ordered ||
+        isOnlineRow(op))
       return 0;
     int64_t columns = tileLoops.ranges.back();
     int64_t rows = tileLoops.ranges[rank - 2];
@@ -481,6 +482,14 @@ private:
     return -1;
   }
 
+  /// The rows at once, of the target's `rows` for one result, that leave
+  /// each result of the op the same registers: a power of two, at least 1.
+  int64_t getRowsPerResult(int64_t rows) const {
+    int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
+    return static_cast<int64_t>(llvm::bit_floor(
+        static_cast<uint64_t>(std::max<int64_t>(rows / results, 1))));
+  }
+
   /// Innermost dim reduced: row tiles when they apply, else vector
   /// accumulators along the rows, `streamRows` rows of the innermost kept
   /// dim at once when the shape is static, that dim a multiple of it, the
@@ -506,20 +515,28 @@ private:
     // rows at once, long streams side by side (reassociates nothing: each
     // row keeps its own accumulators), in blocks of at most
     // `rowStreamBlockBytes`.
+    // The accumulators of several results share the registers that the
+    // target's rows at once give one result.
+    int64_t results = op.getNumDpsInits();
+    int64_t targetRowStreams = getRowsPerResult(target.rowStreams);
+    int64_t targetStreamRows = getRowsPerResult(target.streamRows);
+    if (results > 1 && (targetRowStreams < target.rowStreams ||
+                        targetStreamRows < target.streamRows))
+      note("rows at once divided among ", results, " results");
     int64_t rowStreams = 1, streamBlock = 0;
-    if (unmasked && streamsInput() && target.rowStreams > 1 &&
-        canExpandRowStreams(op, tileLoops.ranges, target.rowStreams, 1)) {
-      streamBlock = getStreamBlock(target.rowStreams);
+    if (unmasked && streamsInput() && targetRowStreams > 1 &&
+        canExpandRowStreams(op, tileLoops.ranges, targetRowStreams, 1)) {
+      streamBlock = getStreamBlock(targetRowStreams);
       if (streamBlock >= 0)
-        rowStreams = target.rowStreams;
+        rowStreams = targetRowStreams;
     }
     int64_t streamRows = 1;
-    if (unmasked && rowStreams == 1 && target.streamRows > 1) {
+    if (unmasked && rowStreams == 1 && targetStreamRows > 1) {
       for (int64_t dim = tileLoops.ranges.size() - 1; dim >= 0; --dim) {
         if (linalg::isReductionIterator(tileLoops.iterators[dim]))
           continue;
-        if (tileLoops.ranges[dim] % target.streamRows == 0)
-          streamRows = target.streamRows;
+        if (tileLoops.ranges[dim] % targetStreamRows == 0)
+          streamRows = targetStreamRows;
         break;
       }
     }

@@ -126,6 +126,15 @@ LogicalResult vectorizeInnerReduction(RewriterBase &rewriter,
 bool canExpandOuterStreams(linalg::LinalgOp op, ArrayRef<int64_t> ranges,
                            int64_t rowStreams);
 
+/// Returns true if `op` is an online softmax normalizer (Fusion/Online.h),
+/// which the `inner` strategy reduces with vectorizeOnlineRow.
+bool isOnlineRow(linalg::LinalgOp op);
+
+/// `inner` for an online softmax normalizer tiled to one row: lanes of a
+/// running maximum and a rescaled sum, `inner_tile` elements a step.
+LogicalResult vectorizeOnlineRow(RewriterBase &rewriter, linalg::GenericOp op,
+                                 InnerPlanAttr plan);
+
 /// `outer`: vectors across the innermost kept dim, optionally blocked, the
 /// rows optionally read as `row_streams` parts side by side.
 LogicalResult vectorizeOuterReduction(RewriterBase &rewriter,

@@ -1,0 +1,60 @@
+//===- Online.h - The online normalizer of a softmax ------------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A softmax's maximum M = max(x) and sum S = sum(exp(x - M)) in one pass: a
+// running maximum m and a sum s of exp(x - m), rescaled by exp(m - m') when
+// the maximum grows to m'. Each step, on scalars (the loop body) or on
+// vectors (independent lanes, reduced at the end), is built here once:
+//
+//   m' = max(m, v1, ..., vk)
+//   s' = m' == -inf ? s (+ NaN for a NaN v with a NaN-ignoring max)
+//                   : s * exp(m - m') + exp(v1 - m') + ... + exp(vk - m')
+//
+// A lane that has seen only -inf keeps s = 0 where exp(-inf - -inf) would
+// be NaN; the end of the row gives -inf - -inf its NaN back when the whole
+// row's maximum is -inf, as the two-pass form does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REDUCE_LIB_TRANSFORMS_FUSION_ONLINE_H
+#define REDUCE_LIB_TRANSFORMS_FUSION_ONLINE_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::reduce::fusion {
+
+/// Returns (m', s') after `values` (see the file comment), of the type of
+/// `m` and `s`. `nanPropagating`: arith.maximumf, else arith.maxnumf.
+std::pair<Value, Value> buildOnlineStep(OpBuilder &b, Location loc,
+                                        bool nanPropagating, Value m, Value s,
+                                        ArrayRef<Value> values);
+
+/// Returns (M, S) of a row from lanes `m` and `s` (vectors) and the row's
+/// initial values `m0` and `s0` (scalars): M = max(m0, max(m)),
+/// S = s0 * exp(m0 - M) + sum(s * exp(m - M)).
+std::pair<Value, Value> buildOnlineEnd(OpBuilder &b, Location loc,
+                                       bool nanPropagating, Value m, Value s,
+                                       Value m0, Value s0);
+
+/// Returns whether `op` is an online softmax normalizer as
+/// fuseOnlineSoftmax builds it: one input x, results (m, s) over the same
+/// iteration space, the body one step of x. Sets `nanPropagating` to the
+/// maximum's kind.
+bool isOnlineSoftmax(linalg::GenericOp op, bool &nanPropagating);
+
+/// Replaces each pair under `root` of a maximum M = max(x) (init -inf) and
+/// a sum S = sum(exp(x - M)) (init +0.0, M read once per kept index) that
+/// read x with the same map over the same static, non-empty reduced dims,
+/// by one online normalizer. Returns the new ops.
+SmallVector<linalg::GenericOp> fuseOnlineSoftmax(RewriterBase &rewriter,
+                                                 Operation *root);
+
+} // namespace mlir::reduce::fusion
+
+#endif // REDUCE_LIB_TRANSFORMS_FUSION_ONLINE_H

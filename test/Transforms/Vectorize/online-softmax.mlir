@@ -1,0 +1,76 @@
+// RUN: reduce-opt %s --split-input-file --reduce-vectorize --canonicalize | FileCheck %s
+
+// The online softmax normalizer of reduce-fuse-elementwise (a running
+// maximum and a rescaled sum of exponentials, docs/pipeline.md stage 1b)
+// under an `inner` plan: one row at a time, each step reads the tile as 4
+// registers of 8 lanes and takes their maximum first, so that the sum is
+// rescaled once per step (5 exponentials for 32 elements); the lanes are
+// reduced once per row. 1000 columns are not a multiple of the tile: the
+// reads past the row are padded with -inf (no maximum, a zero term).
+// CHECK-LABEL: func.func @online
+//  CHECK-SAME:   (%[[X:.*]]: tensor<16x1000xf32>, %[[M0:.*]]: tensor<16xf32>, %[[S0:.*]]: tensor<16xf32>)
+//   CHECK-DAG:   %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+//   CHECK-DAG:   %[[LANESINF:.*]] = arith.constant dense<0xFF800000> : vector<8xf32>
+//   CHECK-DAG:   %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+//       CHECK:   scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[MT:.*]] = %[[M0]], %[[ST:.*]] = %[[S0]])
+//       CHECK:     %[[XROW:.*]] = tensor.extract_slice %[[X]][%[[ROW]], 0] [1, 1000] [1, 1]
+//       CHECK:     %[[LOOP:.*]]:2 = scf.for %[[COL:.*]] = {{.*}} iter_args(%[[M:.*]] = %[[LANESINF]], %[[S:.*]] = %[[ZEROS]]) -> (vector<8xf32>, vector<8xf32>)
+//   CHECK-COUNT-4:       vector.transfer_read %[[XROW]]{{.*}}, %[[NEGINF]] : tensor<1x1000xf32>, vector<8xf32>
+//   CHECK-COUNT-4:       arith.maximumf
+//   CHECK-COUNT-4:       math.exp
+//       CHECK:           %[[SCALE:.*]] = math.exp
+//       CHECK:           arith.mulf %[[S]], %[[SCALE]]
+//       CHECK:           arith.cmpf oeq
+//       CHECK:           arith.select
+//       CHECK:           scf.yield
+//       CHECK:     vector.reduction <maximumf>, %[[LOOP]]#0
+//       CHECK:     vector.broadcast
+//       CHECK:     math.exp
+//       CHECK:     vector.reduction <add>
+//       CHECK:     tensor.insert
+//       CHECK:     tensor.insert
+func.func @online(%x: tensor<16x1000xf32>, %m0: tensor<16xf32>, %s0: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x1000xf32>) outs(%m0, %s0 : tensor<16xf32>, tensor<16xf32>)
+      attrs = {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>} {
+  ^bb0(%in: f32, %m: f32, %s: f32):
+    %next = arith.maximumf %in, %m : f32
+    %d = arith.subf %in, %next : f32
+    %e = math.exp %d : f32
+    %dm = arith.subf %m, %next : f32
+    %scale = math.exp %dm : f32
+    %rescaled = arith.mulf %s, %scale : f32
+    %sum = arith.addf %rescaled, %e : f32
+    %ninf = arith.constant 0xFF800000 : f32
+    %none = arith.cmpf oeq, %next, %ninf : f32
+    %snext = arith.select %none, %s, %sum : f32
+    linalg.yield %next, %snext : f32, f32
+  } -> (tensor<16xf32>, tensor<16xf32>)
+  return %r#0, %r#1 : tensor<16xf32>, tensor<16xf32>
+}
+
+// -----
+
+// Not the online form (the rescaled sum is missing its -inf guard): the
+// usual inner strategy, which cannot vectorize this body, leaves loops.
+// CHECK-LABEL: func.func @not_online
+//   CHECK-NOT:   vector.transfer_read
+//       CHECK:   return
+func.func @not_online(%x: tensor<16x1000xf32>, %m0: tensor<16xf32>, %s0: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<16x1000xf32>) outs(%m0, %s0 : tensor<16xf32>, tensor<16xf32>)
+      attrs = {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>} {
+  ^bb0(%in: f32, %m: f32, %s: f32):
+    %next = arith.maximumf %in, %m : f32
+    %d = arith.subf %in, %next : f32
+    %e = math.exp %d : f32
+    %dm = arith.subf %m, %next : f32
+    %scale = math.exp %dm : f32
+    %rescaled = arith.mulf %s, %scale : f32
+    %sum = arith.addf %rescaled, %e : f32
+    linalg.yield %next, %sum : f32, f32
+  } -> (tensor<16xf32>, tensor<16xf32>)
+  return %r#0, %r#1 : tensor<16xf32>, tensor<16xf32>
+}
