@@ -33,10 +33,11 @@ func.func @min_max(%x: tensor<4096x256xf32>) -> (tensor<4096xf32>, tensor<4096xf
 
 // -----
 
-// Softmax: the max and the sum of each row are the only temporaries (4096
-// values each); the exponentials are never written.
+// Softmax: the max and the sum of each row (and the sum with NaN restored
+// where the max is -inf) are the only temporaries (4096 values each); the
+// exponentials are never written.
 // CHECK-LABEL: llvm.func @softmax
-//   CHECK-COUNT-2:   llvm.call @malloc
+//   CHECK-COUNT-3:   llvm.call @malloc
 //   CHECK-NOT:   llvm.call @malloc
 //       CHECK:   llvm.return
 // THREADS-LABEL: llvm.func @softmax

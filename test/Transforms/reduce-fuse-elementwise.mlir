@@ -124,8 +124,14 @@ func.func @widen(%x: tensor<?x?xi8>) -> tensor<?xi64> {
 //  CHECK-NEXT:     %[[NONE:.*]] = arith.cmpf oeq, %[[NEXT]], %[[NEGINF]]
 //  CHECK-NEXT:     %[[SNEXT:.*]] = arith.select %[[NONE]], %[[S]], %[[SUM]]
 //  CHECK-NEXT:     linalg.yield %[[NEXT]], %[[SNEXT]]
+// A row whose maximum is -inf gets the NaN of the two passes back.
+//       CHECK:   %[[ROWSUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[STATS]]#0, %[[STATS]]#1 : tensor<64xf32>, tensor<64xf32>)
+//  CHECK-NEXT:   ^bb0(%[[MV:.*]]: f32, %[[SV:.*]]: f32, %{{.*}}: f32):
+//  CHECK-NEXT:     %[[EMPTY:.*]] = arith.cmpf oeq, %[[MV]], %[[NEGINF]]
+//  CHECK-NEXT:     %[[RS:.*]] = arith.select %[[EMPTY]], %{{.*}}, %[[SV]]
+//  CHECK-NEXT:     linalg.yield %[[RS]]
 //       CHECK:   %[[E:.*]] = tensor.empty() : tensor<64x128xf32>
-//       CHECK:   %[[O:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[STATS]]#0, %[[STATS]]#1 : tensor<64x128xf32>, tensor<64xf32>, tensor<64xf32>) outs(%[[E]] : tensor<64x128xf32>)
+//       CHECK:   %[[O:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[STATS]]#0, %[[ROWSUM]] : tensor<64x128xf32>, tensor<64xf32>, tensor<64xf32>) outs(%[[E]] : tensor<64x128xf32>)
 //       CHECK:     arith.subf
 //       CHECK:     math.exp
 //       CHECK:     arith.divf
@@ -331,4 +337,35 @@ func.func @softmax_apart(%x: tensor<64x?xf32>, %y: tensor<64x128xf32>) -> (tenso
   // expected-remark @+1 {{fused 3 elementwise producers: 2 inputs}}
   %sy = reduce.sum %exy axes [0] : tensor<64x128xf32> -> tensor<128xf32>
   return %s, %sy : tensor<64xf32>, tensor<128xf32>
+}
+
+// -----
+
+// Attention scores: t = x * 0.125 + y, fused into both the maximum and the
+// sum, is the same t in both: one online normalizer that computes it once.
+// CHECK-LABEL: func.func @softmax_scaled
+//  CHECK-SAME:   (%[[X:.*]]: tensor<64x128xf32>, %[[Y:.*]]: tensor<64x128xf32>)
+//       CHECK:   %[[STATS:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[X]], %{{.*}}, %[[Y]] : tensor<64x128xf32>, tensor<64x128xf32>, tensor<64x128xf32>)
+//  CHECK-NEXT:   ^bb0(%[[IN:.*]]: f32, %[[C:.*]]: f32, %[[IN2:.*]]: f32, %[[M:.*]]: f32, %[[S:.*]]: f32):
+//  CHECK-NEXT:     %[[SC:.*]] = arith.mulf %[[IN]], %[[C]]
+//  CHECK-NEXT:     %[[T:.*]] = arith.addf %[[SC]], %[[IN2]]
+//  CHECK-NEXT:     %[[NEXT:.*]] = arith.maximumf %[[T]], %[[M]]
+//  CHECK-NEXT:     arith.subf %[[T]], %[[NEXT]]
+//   CHECK-NOT:   linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+//       CHECK:   %[[ROWSUM:.*]] = linalg.generic {{.*}} ins(%[[STATS]]#0, %[[STATS]]#1
+//       CHECK:   return %[[STATS]]#0, %[[ROWSUM]]
+func.func @softmax_scaled(%x: tensor<64x128xf32>, %y: tensor<64x128xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %c = arith.constant dense<0.125> : tensor<64x128xf32>
+  %xs = arith.mulf %x, %c : tensor<64x128xf32>
+  %t = arith.addf %xs, %y : tensor<64x128xf32>
+  // expected-remark @+1 {{fused 2 elementwise producers: 3 inputs}}
+  %m = reduce.max %t axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  %e0 = tensor.empty() : tensor<64x128xf32>
+  %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%e0 : tensor<64x128xf32>) dimensions = [1]
+  %d = arith.subf %t, %mb : tensor<64x128xf32>
+  %ex = math.exp %d : tensor<64x128xf32>
+  // expected-remark @+2 {{fused 5 elementwise producers: 4 inputs}}
+  // expected-remark @+1 {{fused a maximum and a sum of exponentials into an online normalizer}}
+  %s = reduce.sum %ex axes [1] : tensor<64x128xf32> -> tensor<64xf32>
+  return %m, %s : tensor<64xf32>, tensor<64xf32>
 }

@@ -8,8 +8,10 @@
 
 #include "Online.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
@@ -113,23 +115,60 @@ std::pair<Value, Value> fusion::buildOnlineEnd(OpBuilder &b, Location loc,
   return {max, arith::AddFOp::create(b, loc, initial, lanesSum)};
 }
 
-/// The body of an online normalizer: (x, m, s) -> step(m, s, x).
+SmallVector<Operation *> fusion::getOnlinePrologue(Block *body, Value value) {
+  SetVector<Operation *> slice;
+  Operation *def = value.getDefiningOp();
+  if (def && def->getBlock() == body) {
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.filter = [&](Operation *op) { return op->getBlock() == body; };
+    (void)getBackwardSlice(def, &slice, options);
+    slice.insert(def);
+  }
+  SmallVector<Operation *> ops;
+  for (Operation &op : body->without_terminator())
+    if (slice.contains(&op))
+      ops.push_back(&op);
+  return ops;
+}
+
+/// Returns true if each op of `prologue` is an elementwise arith or math op
+/// on scalars of one result: each has a vector form.
+static bool isVectorizablePrologue(ArrayRef<Operation *> prologue) {
+  return llvm::all_of(prologue, [](Operation *op) {
+    return (op->hasTrait<OpTrait::ConstantLike>() ||
+            op->hasTrait<OpTrait::Elementwise>()) &&
+           op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+           llvm::all_of(op->getOperandTypes(),
+                        [](Type type) { return type.isIntOrIndexOrFloat(); }) &&
+           op->getResult(0).getType().isIntOrIndexOrFloat();
+  });
+}
+
+/// The body of an online normalizer: the ops of `prologue` (from a body
+/// whose input arguments `sourceArgs` are `args`' inputs) compute t, then
+/// (m, s) -> step(m, s, t).
 static void buildOnlineBody(OpBuilder &b, Location loc, ValueRange args,
+                            ValueRange sourceArgs,
+                            ArrayRef<Operation *> prologue, Value t,
                             bool nanPropagating) {
-  auto [m, s] =
-      buildOnlineStep(b, loc, nanPropagating, args[1], args[2], {args[0]});
+  IRMapping mapping;
+  unsigned inputs = args.size() - 2;
+  for (auto [source, arg] : llvm::zip(sourceArgs, args.take_front(inputs)))
+    mapping.map(source, arg);
+  for (Operation *op : prologue)
+    b.clone(*op, mapping);
+  auto [m, s] = buildOnlineStep(b, loc, nanPropagating, args[inputs],
+                                args[inputs + 1], {mapping.lookupOrDefault(t)});
   linalg::YieldOp::create(b, loc, ValueRange{m, s});
 }
 
-/// Returns true if `a` and `b` compute the same from their arguments, with
-/// constants compared by value wherever they are defined (the canonicalizer
-/// hoists the constants of a body out of it).
-static bool haveSameBody(Block *a, Block *b) {
-  if (a->getNumArguments() != b->getNumArguments())
-    return false;
-  DenseMap<Value, Value> same;
-  for (auto [x, y] : llvm::zip(a->getArguments(), b->getArguments()))
-    same[x] = y;
+/// Returns true if `aOps` and `bOps` compute the same, given the values
+/// `same` already pairs (arguments), with constants compared by value
+/// wherever they are defined (the canonicalizer hoists the constants of a
+/// body out of it). Pairs the results in `same`.
+static bool haveSameOps(ArrayRef<Operation *> aOps, ArrayRef<Operation *> bOps,
+                        DenseMap<Value, Value> &same) {
   auto check = [&](Value x, Value y) -> LogicalResult {
     if (same.lookup(x) == y)
       return success();
@@ -138,50 +177,62 @@ static bool haveSameBody(Block *a, Block *b) {
                    matchPattern(y, m_Constant(&yValue)) && xValue == yValue);
   };
   auto mark = [&](Value x, Value y) { same[x] = y; };
-  auto nonConstant = [](Block *block) {
-    SmallVector<Operation *> ops;
-    for (Operation &op : *block)
-      if (!op.hasTrait<OpTrait::ConstantLike>())
-        ops.push_back(&op);
-    return ops;
+  auto nonConstant = [](ArrayRef<Operation *> ops) {
+    return llvm::to_vector(llvm::make_filter_range(ops, [](Operation *op) {
+      return !op->hasTrait<OpTrait::ConstantLike>();
+    }));
   };
-  SmallVector<Operation *> aOps = nonConstant(a), bOps = nonConstant(b);
-  return aOps.size() == bOps.size() &&
-         llvm::all_of(llvm::zip(aOps, bOps), [&](auto pair) {
+  SmallVector<Operation *> a = nonConstant(aOps), b = nonConstant(bOps);
+  return a.size() == b.size() &&
+         llvm::all_of(llvm::zip(a, b), [&](auto pair) {
            return OperationEquivalence::isEquivalentTo(
                std::get<0>(pair), std::get<1>(pair), check, mark,
                OperationEquivalence::IgnoreLocations);
          });
 }
 
+static SmallVector<Operation *> getOps(Block *block) {
+  return llvm::to_vector(
+      llvm::map_range(*block, [](Operation &op) { return &op; }));
+}
+
 bool fusion::isOnlineSoftmax(linalg::GenericOp op, bool &nanPropagating) {
-  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 2 ||
+  unsigned inputs = op.getNumDpsInputs();
+  if (inputs == 0 || op.getNumDpsInits() != 2 ||
       op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
     return false;
-  Type type = op.getDpsInputOperand(0)->get().getType();
-  if (!isa<FloatType>(getElementTypeOrSelf(type)) ||
-      llvm::any_of(op->getResultTypes(), [&](Type result) {
-        return getElementTypeOrSelf(result) != getElementTypeOrSelf(type);
-      }))
+  Type type = getElementTypeOrSelf(op->getResultTypes()[0]);
+  if (!isa<FloatType>(type) ||
+      getElementTypeOrSelf(op->getResultTypes()[1]) != type)
     return false;
-  // The body, compared with the one each kind of maximum builds.
+  // yield(max(t, m), ...): t and the ops that compute it.
+  Block *body = op.getBody();
+  Operation *next = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (!next || !isa<arith::MaximumFOp, arith::MaxNumFOp>(next) ||
+      next->getOperand(1) != body->getArgument(inputs))
+    return false;
+  Value t = next->getOperand(0);
+  SmallVector<Operation *> prologue = getOnlinePrologue(body, t);
+  if (t.getType() != type || !isVectorizablePrologue(prologue))
+    return false;
+  // The body, compared with the one that prologue and kind build.
+  bool kind = isa<arith::MaximumFOp>(next);
   OpBuilder b(op->getContext());
-  for (bool kind : {true, false}) {
-    auto expected = linalg::GenericOp::create(
-        b, op.getLoc(), op->getResultTypes(), op.getDpsInputs(),
-        op.getDpsInits(), op.getIndexingMapsArray(),
-        op.getIteratorTypesArray(),
-        [&](OpBuilder &nb, Location loc, ValueRange args) {
-          buildOnlineBody(nb, loc, args, kind);
-        });
-    bool same = haveSameBody(op.getBody(), expected.getBody());
-    expected->erase();
-    if (same) {
-      nanPropagating = kind;
-      return true;
-    }
-  }
-  return false;
+  auto expected = linalg::GenericOp::create(
+      b, op.getLoc(), op->getResultTypes(), op.getDpsInputs(), op.getDpsInits(),
+      op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+      [&](OpBuilder &nb, Location loc, ValueRange args) {
+        buildOnlineBody(nb, loc, args, body->getArguments().take_front(inputs),
+                        prologue, t, kind);
+      });
+  DenseMap<Value, Value> same;
+  for (auto [x, y] : llvm::zip(body->getArguments(),
+                               expected.getBody()->getArguments()))
+    same[x] = y;
+  bool matches = haveSameOps(getOps(body), getOps(expected.getBody()), same);
+  expected->erase();
+  nanPropagating = kind;
+  return matches;
 }
 
 /// Returns true if `init` is a linalg.fill of the constant `value`.
@@ -193,109 +244,178 @@ static bool isFilledWith(Value init, double value) {
          std::signbit(constant.getValueAsDouble()) == std::signbit(value);
 }
 
-/// Returns the maximum that `sum` normalizes by, and its kind, when `sum`
-/// is `S = sum(exp(x - M))` and M = max(x) as fuseOnlineSoftmax requires.
-static linalg::GenericOp matchSoftmaxPair(linalg::GenericOp sum,
-                                          bool &nanPropagating) {
+namespace {
+/// A maximum and the sum of exponentials that it normalizes.
+struct SoftmaxPair {
+  linalg::GenericOp max, sum;
+  /// The input of `sum` that reads the maximum.
+  OpOperand *centre;
+  /// The value t whose maximum and sum of exp(t - max) are taken, in sum's
+  /// body.
+  Value t;
+  bool nanPropagating;
+};
+} // namespace
+
+/// Returns `sum` as `S = sum(exp(t - M))` with M = max(t) as
+/// fuseOnlineSoftmax requires, or nothing.
+static std::optional<SoftmaxPair> matchSoftmaxPair(linalg::GenericOp sum) {
   if (!sum.hasPureTensorSemantics() || sum->getNumResults() != 1 ||
-      sum.getNumDpsInputs() != 2 || sum.getNumReductionLoops() == 0 ||
+      sum.getNumReductionLoops() == 0 ||
       !isFilledWith(sum.getDpsInitOperand(0)->get(), 0.0))
-    return {};
+    return std::nullopt;
   SmallVector<int64_t> ranges = sum.getStaticLoopRanges();
   SmallVector<unsigned> reductionDims;
   sum.getReductionDims(reductionDims);
+  int64_t kept = static_cast<int64_t>(ranges.size() - reductionDims.size());
   if (llvm::any_of(reductionDims, [&](unsigned dim) {
-        return ShapedType::isDynamic(ranges[dim]) || ranges[dim] == 0;
+        return ShapedType::isDynamic(ranges[dim]) || ranges[dim] == 0 ||
+               dim < kept;
       }))
-    return {};
-  // yield(addf(exp(x - m), acc)).
+    return std::nullopt;
+  // yield(addf(exp(t - m), acc)).
   Block *body = sum.getBody();
   Value acc = body->getArguments().back();
   auto add =
       body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
   if (!add || !acc.hasOneUse())
-    return {};
+    return std::nullopt;
   Value term = add.getLhs() == acc ? add.getRhs() : add.getLhs();
   auto exp = term.getDefiningOp<math::ExpOp>();
   auto difference =
       exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : arith::SubFOp();
-  if (!difference || body->getOperations().size() != 4)
-    return {};
-  auto x = dyn_cast<BlockArgument>(difference.getLhs());
-  auto m = dyn_cast<BlockArgument>(difference.getRhs());
-  if (!x || !m || x.getOwner() != body || m.getOwner() != body ||
-      x.getArgNumber() >= 2 || m.getArgNumber() >= 2 || x == m)
-    return {};
-  OpOperand *xOperand = sum.getDpsInputOperand(x.getArgNumber());
-  OpOperand *mOperand = sum.getDpsInputOperand(m.getArgNumber());
+  auto m = difference ? dyn_cast<BlockArgument>(difference.getRhs())
+                      : BlockArgument();
+  if (!m || m.getOwner() != body ||
+      m.getArgNumber() >= sum.getNumDpsInputs() || !m.hasOneUse())
+    return std::nullopt;
+  Value t = difference.getLhs();
+  OpOperand *centre = sum.getDpsInputOperand(m.getArgNumber());
   AffineMap outMap = sum.getMatchingIndexingMap(sum.getDpsInitOperand(0));
-  // x read in order, the reduced dims innermost: rows that the `inner`
-  // strategy reads one at a time (OnlineRows.cpp).
-  int64_t kept = static_cast<int64_t>(ranges.size() - reductionDims.size());
-  if (sum.getMatchingIndexingMap(mOperand) != outMap ||
-      !sum.getMatchingIndexingMap(xOperand).isIdentity() ||
-      llvm::any_of(reductionDims,
-                   [&](unsigned dim) { return dim < kept; }))
-    return {};
+  // The other inputs read in order, the reduced dims innermost: rows that
+  // the `inner` strategy reads one at a time (OnlineRows.cpp).
+  SmallVector<Operation *> prologue = fusion::getOnlinePrologue(body, t);
+  if (sum.getMatchingIndexingMap(centre) != outMap ||
+      !isVectorizablePrologue(prologue) ||
+      llvm::any_of(sum.getDpsInputOperands(), [&](OpOperand *input) {
+        return input != centre && !sum.getMatchingIndexingMap(input).isIdentity();
+      }))
+    return std::nullopt;
+  // Nothing else in the body but t, its exponential and the sum.
+  if (body->getOperations().size() != prologue.size() + 4)
+    return std::nullopt;
 
-  // M = max(x) over the same space, into -inf.
-  auto max = mOperand->get().getDefiningOp<linalg::GenericOp>();
+  // M = max(t) over the same space, into -inf.
+  auto max = centre->get().getDefiningOp<linalg::GenericOp>();
   if (!max || max->getBlock() != sum->getBlock() ||
       !max.hasPureTensorSemantics() || max->getNumResults() != 1 ||
-      max.getNumDpsInputs() != 1 ||
       max.getIteratorTypesArray() != sum.getIteratorTypesArray() ||
-      max.getDpsInputOperand(0)->get() != xOperand->get() ||
-      max.getMatchingIndexingMap(max.getDpsInputOperand(0)) !=
-          sum.getMatchingIndexingMap(xOperand) ||
       max.getMatchingIndexingMap(max.getDpsInitOperand(0)) != outMap ||
       max->getResultTypes() != sum->getResultTypes() ||
       !isFilledWith(max.getDpsInitOperand(0)->get(),
                     -std::numeric_limits<double>::infinity()))
-    return {};
+    return std::nullopt;
   Block *maxBody = max.getBody();
   Operation *combiner =
       maxBody->getTerminator()->getOperand(0).getDefiningOp();
-  if (!combiner || maxBody->getOperations().size() != 2 ||
-      !isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner) ||
-      combiner->getOperand(0) != maxBody->getArgument(0) ||
-      combiner->getOperand(1) != maxBody->getArgument(1))
-    return {};
+  Value maxAcc = maxBody->getArguments().back();
+  if (!combiner || !isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner) ||
+      combiner->getOperand(1) != maxAcc || !maxAcc.hasOneUse())
+    return std::nullopt;
+  // The same t: each input of the maximum is an input of the sum read the
+  // same way, and the ops that compute t are the same.
+  DenseMap<Value, Value> same;
+  for (OpOperand *input : max.getDpsInputOperands()) {
+    OpOperand *match = nullptr;
+    for (OpOperand *candidate : sum.getDpsInputOperands())
+      if (candidate != centre && candidate->get() == input->get() &&
+          sum.getMatchingIndexingMap(candidate) ==
+              max.getMatchingIndexingMap(input))
+        match = candidate;
+    if (!match)
+      return std::nullopt;
+    same[max.getMatchingBlockArgument(input)] =
+        sum.getMatchingBlockArgument(match);
+  }
+  Value maxT = combiner->getOperand(0);
+  SmallVector<Operation *> maxPrologue =
+      fusion::getOnlinePrologue(maxBody, maxT);
+  if (maxBody->getOperations().size() != maxPrologue.size() + 2 ||
+      !haveSameOps(maxPrologue, prologue, same) || same.lookup(maxT) != t)
+    return std::nullopt;
   // The other users of M come after S, where both are computed.
   if (!llvm::all_of(max->getUsers(), [&](Operation *user) {
         Operation *inBlock = sum->getBlock()->findAncestorOpInBlock(*user);
         return user == sum || (inBlock && sum->isBeforeInBlock(inBlock));
       }))
-    return {};
-  nanPropagating = isa<arith::MaximumFOp>(combiner);
-  return max;
+    return std::nullopt;
+  return SoftmaxPair{max, sum, centre, t, isa<arith::MaximumFOp>(combiner)};
 }
 
 SmallVector<linalg::GenericOp> fusion::fuseOnlineSoftmax(RewriterBase &rewriter,
                                                          Operation *root) {
-  SmallVector<std::tuple<linalg::GenericOp, linalg::GenericOp, bool>> pairs;
+  SmallVector<SoftmaxPair> pairs;
   root->walk([&](linalg::GenericOp sum) {
-    bool nanPropagating = true;
-    if (linalg::GenericOp max = matchSoftmaxPair(sum, nanPropagating))
-      pairs.emplace_back(max, sum, nanPropagating);
+    if (std::optional<SoftmaxPair> pair = matchSoftmaxPair(sum))
+      pairs.push_back(*pair);
   });
   SmallVector<linalg::GenericOp> fused;
-  for (auto [max, sum, nanPropagating] : pairs) {
-    OpOperand *x = max.getDpsInputOperand(0);
+  for (const SoftmaxPair &pair : pairs) {
+    linalg::GenericOp sum = pair.sum, max = pair.max;
+    SmallVector<Value> inputs, sourceArgs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : sum.getDpsInputOperands()) {
+      if (input == pair.centre)
+        continue;
+      inputs.push_back(input->get());
+      sourceArgs.push_back(sum.getMatchingBlockArgument(input));
+      maps.push_back(sum.getMatchingIndexingMap(input));
+    }
     AffineMap outMap = sum.getMatchingIndexingMap(sum.getDpsInitOperand(0));
+    maps.append({outMap, outMap});
+    SmallVector<Operation *> prologue =
+        getOnlinePrologue(sum.getBody(), pair.t);
     rewriter.setInsertionPoint(sum);
     auto online = linalg::GenericOp::create(
         rewriter, sum.getLoc(),
-        TypeRange{max->getResultTypes()[0], sum->getResultTypes()[0]},
-        ValueRange{x->get()},
+        TypeRange{max->getResultTypes()[0], sum->getResultTypes()[0]}, inputs,
         ValueRange{max.getDpsInitOperand(0)->get(),
                    sum.getDpsInitOperand(0)->get()},
-        {max.getMatchingIndexingMap(x), outMap, outMap},
-        sum.getIteratorTypesArray(),
-        [&, nanPropagating = nanPropagating](OpBuilder &b, Location loc,
-                                             ValueRange args) {
-          buildOnlineBody(b, loc, args, nanPropagating);
+        maps, sum.getIteratorTypesArray(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          buildOnlineBody(b, loc, args, sourceArgs, prologue, pair.t,
+                          pair.nanPropagating);
         });
-    rewriter.replaceOp(sum, online->getResult(1));
+    // A row whose maximum is -inf sums exp(-inf - -inf) (or exp(NaN -
+    // -inf)): NaN in the two passes. The step keeps a lane that has seen
+    // only -inf at 0 so that a finite maximum later rescales it to 0; the
+    // row gets its NaN back here.
+    Value rowSum = online->getResult(1);
+    auto rowType = cast<RankedTensorType>(rowSum.getType());
+    SmallVector<AffineMap> rowMaps(
+        3, rewriter.getMultiDimIdentityMap(rowType.getRank()));
+    auto restored = linalg::GenericOp::create(
+        rewriter, sum.getLoc(), TypeRange{rowType},
+        ValueRange{online->getResult(0), rowSum},
+        ValueRange{tensor::EmptyOp::create(
+            rewriter, sum.getLoc(),
+            tensor::getMixedSizes(rewriter, sum.getLoc(), rowSum),
+            rowType.getElementType())},
+        rowMaps,
+        SmallVector<utils::IteratorType>(rowType.getRank(),
+                                         utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Type type = args[0].getType();
+          Value none = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::OEQ, args[0],
+              getFloat(b, loc, type, -std::numeric_limits<double>::infinity()));
+          Value nan = getFloat(b, loc, type,
+                               std::numeric_limits<double>::quiet_NaN());
+          linalg::YieldOp::create(
+              b, loc, ValueRange{arith::SelectOp::create(b, loc, none, nan,
+                                                         args[1])});
+        });
+    rewriter.replaceOp(sum, restored->getResult(0));
     rewriter.replaceOp(max, online->getResult(0));
     fused.push_back(online);
   }

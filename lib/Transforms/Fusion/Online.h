@@ -16,8 +16,9 @@
 //                   : s * exp(m - m') + exp(v1 - m') + ... + exp(vk - m')
 //
 // A lane that has seen only -inf keeps s = 0 where exp(-inf - -inf) would
-// be NaN; the end of the row gives -inf - -inf its NaN back when the whole
-// row's maximum is -inf, as the two-pass form does.
+// be NaN, so that a finite maximum later rescales it to 0; a row whose
+// maximum stays -inf gets its NaN back after the op (a per-row select), as
+// the two-pass form gives it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,16 +43,23 @@ std::pair<Value, Value> buildOnlineEnd(OpBuilder &b, Location loc,
                                        bool nanPropagating, Value m, Value s,
                                        Value m0, Value s0);
 
+/// Returns the ops of `body` that `value` depends on, in block order: the
+/// prologue that computes t in an online normalizer's body.
+SmallVector<Operation *> getOnlinePrologue(Block *body, Value value);
+
 /// Returns whether `op` is an online softmax normalizer as
-/// fuseOnlineSoftmax builds it: one input x, results (m, s) over the same
-/// iteration space, the body one step of x. Sets `nanPropagating` to the
-/// maximum's kind.
+/// fuseOnlineSoftmax builds it: inputs, results (m, s), a body that
+/// computes t from the inputs with elementwise arith and math ops (the
+/// prologue), then one step of t. Sets `nanPropagating` to the maximum's
+/// kind.
 bool isOnlineSoftmax(linalg::GenericOp op, bool &nanPropagating);
 
-/// Replaces each pair under `root` of a maximum M = max(x) (init -inf) and
-/// a sum S = sum(exp(x - M)) (init +0.0, M read once per kept index) that
-/// read x with the same map over the same static, non-empty reduced dims,
-/// by one online normalizer. Returns the new ops.
+/// Replaces each pair under `root` of a maximum M = max(t) (init -inf) and
+/// a sum S = sum(exp(t - M)) (init +0.0, M read once per kept index), t the
+/// same elementwise function of the same inputs in both (after producer
+/// fusion: x, or x * scale), read in order over the same static, non-empty
+/// innermost reduced dims, by one online normalizer, and S by NaN where M
+/// is -inf (as the two passes give it). Returns the normalizers.
 SmallVector<linalg::GenericOp> fuseOnlineSoftmax(RewriterBase &rewriter,
                                                  Operation *root);
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Fusion.h"
+#include "Online.h"
 
 #include "../Vectorize/Utils.h"
 
@@ -18,9 +19,12 @@ using namespace mlir;
 using namespace mlir::reduce;
 using namespace mlir::reduce::fusion;
 
-/// Returns true if `op` is a generic reduction on tensors.
+/// Returns true if `op` is a generic reduction on tensors, not an online
+/// softmax normalizer (whose own strategy reduces it alone).
 static bool isSiblingCandidate(linalg::GenericOp op) {
-  return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
+  bool nanPropagating = true;
+  return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0 &&
+         !isOnlineSoftmax(op, nanPropagating);
 }
 
 bool fusion::haveSameIterationSpace(linalg::GenericOp a, linalg::GenericOp b) {

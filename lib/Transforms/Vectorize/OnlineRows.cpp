@@ -8,10 +8,12 @@
 //
 // The `inner` strategy of an online softmax normalizer (Fusion/Online.h),
 // whose combiner upstream's vectorizer does not know: one row (every kept
-// dim of size 1) is read in steps of `inner_tile` elements, as registers of
-// `vector_bits`, into lanes of a running maximum and a rescaled sum (one
-// step per tile: one exponential per element and one per register for the
-// rescaling), then the lanes are reduced into the row's results.
+// dim of size 1) of each input is read in steps of `inner_tile` elements,
+// as registers of `vector_bits`; the body's elementwise prologue computes t
+// on them (its ops on vectors), t is -inf past the row; each step updates
+// lanes of a running maximum and a rescaled sum (one exponential per
+// element and one per step for the rescaling), and the lanes are reduced
+// into the row's results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <cmath>
 
@@ -36,6 +39,16 @@ bool mlir::reduce::vectorize::isOnlineRow(linalg::LinalgOp op) {
   return generic && fusion::isOnlineSoftmax(generic, nanPropagating);
 }
 
+/// Returns `op` (elementwise, on scalars) on `operands` of `lanes`-wide
+/// vectors: its vector form.
+static Value cloneOnVectors(OpBuilder &b, Operation *op, ValueRange operands,
+                            int64_t lanes) {
+  Type type = VectorType::get({lanes}, op->getResult(0).getType());
+  OperationState state(op->getLoc(), op->getName(), operands, TypeRange{type},
+                       op->getAttrs());
+  return b.create(state)->getResult(0);
+}
+
 LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
     RewriterBase &rewriter, linalg::GenericOp op, InnerPlanAttr plan) {
   bool nanPropagating = true;
@@ -43,18 +56,23 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
     return op->emitError("reduce.plan: expected an online softmax normalizer");
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t rank = ranges.size();
-  OpOperand *input = op.getDpsInputOperand(0);
   // One row: the kept dims of size 1, the innermost reduced, read in order.
   if (op.getNumReductionLoops() != 1 ||
       !linalg::isReductionIterator(op.getIteratorTypesArray().back()) ||
-      !op.getMatchingIndexingMap(input).isIdentity() ||
+      llvm::any_of(op.getDpsInputOperands(),
+                   [&](OpOperand *input) {
+                     return !op.getMatchingIndexingMap(input).isIdentity();
+                   }) ||
       llvm::any_of(ArrayRef(ranges).drop_back(),
                    [](int64_t size) { return size != 1; }) ||
       ShapedType::isDynamic(ranges.back()))
     return op->emitError("reduce.plan: expected one static row of an online "
                          "softmax normalizer for strategy inner, found loops ")
            << formatSizes(ranges);
-  auto elementType = cast<FloatType>(getElementTypeOrSelf(input->get()));
+  Block *body = op.getBody();
+  Value t = body->getTerminator()->getOperand(0).getDefiningOp()->getOperand(0);
+  SmallVector<Operation *> prologue = fusion::getOnlinePrologue(body, t);
+  auto elementType = cast<FloatType>(t.getType());
   int64_t lanes =
       std::max<int64_t>(1, plan.getVectorBits() / elementType.getWidth());
   int64_t tile = plan.getInnerTile();
@@ -72,39 +90,86 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
   Value s0 = tensor::ExtractOp::create(
       rewriter, loc, op.getDpsInitOperand(1)->get(), rowIndices);
   double negInf = -std::numeric_limits<double>::infinity();
-  auto splat = [&](double value) -> Value {
+  auto splat = [&](OpBuilder &b, double value) -> Value {
     return arith::ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(laneType,
-                               rewriter.getFloatAttr(elementType, value)));
+        b, loc,
+        DenseElementsAttr::get(laneType, b.getFloatAttr(elementType, value)));
   };
-  // Past the row, -inf: no maximum, a zero term.
-  Value padding = arith::ConstantOp::create(
-      rewriter, loc, rewriter.getFloatAttr(elementType, negInf));
-  bool inBounds = columns % tile == 0;
-  auto loop = scf::ForOp::create(
-      rewriter, loc, zero, arith::ConstantIndexOp::create(rewriter, loc, columns),
-      arith::ConstantIndexOp::create(rewriter, loc, tile),
-      ValueRange{splat(negInf), splat(0.0)},
-      [&](OpBuilder &b, Location bodyLoc, Value column, ValueRange lanesIn) {
-        SmallVector<Value> values;
-        for (int64_t offset = 0; offset < tile; offset += lanes) {
-          Value at = arith::AddIOp::create(
-              b, bodyLoc, column,
-              arith::ConstantIndexOp::create(b, bodyLoc, offset));
-          SmallVector<Value> indices = rowIndices;
-          indices.push_back(at);
-          values.push_back(vector::TransferReadOp::create(
-              b, bodyLoc, laneType, input->get(), indices, padding,
-              ArrayRef<bool>{inBounds}));
+  // One step at `column`: the tile's values of t; `masked`, t is -inf past
+  // the row.
+  Value columnCount = arith::ConstantIndexOp::create(rewriter, loc, columns);
+  auto buildStep = [&](OpBuilder &b, Location bodyLoc, Value column,
+                       ValueRange lanesIn, bool masked) {
+    SmallVector<Value> values;
+    for (int64_t offset = 0; offset < tile; offset += lanes) {
+      Value at = arith::AddIOp::create(
+          b, bodyLoc, column, arith::ConstantIndexOp::create(b, bodyLoc, offset));
+      SmallVector<Value> indices = rowIndices;
+      indices.push_back(at);
+      // The inputs as vectors, then t by the body's ops on vectors (values
+      // from outside the body broadcast).
+      IRMapping mapping;
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        Type type = getElementTypeOrSelf(input->get());
+        Value padding = arith::ConstantOp::create(
+            b, bodyLoc, cast<TypedAttr>(b.getZeroAttr(type)));
+        mapping.map(op.getMatchingBlockArgument(input),
+                    vector::TransferReadOp::create(
+                        b, bodyLoc, VectorType::get({lanes}, type),
+                        input->get(), indices, padding,
+                        ArrayRef<bool>{!masked}));
+      }
+      for (Operation *scalar : prologue) {
+        if (scalar->hasTrait<OpTrait::ConstantLike>()) {
+          b.clone(*scalar, mapping);
+          continue;
         }
-        auto [m, s] = fusion::buildOnlineStep(b, bodyLoc, nanPropagating,
-                                              lanesIn[0], lanesIn[1], values);
+        SmallVector<Value> operands;
+        for (Value operand : scalar->getOperands()) {
+          Value mapped = mapping.lookupOrDefault(operand);
+          if (!isa<VectorType>(mapped.getType()))
+            mapped = vector::BroadcastOp::create(
+                b, bodyLoc, VectorType::get({lanes}, mapped.getType()), mapped);
+          operands.push_back(mapped);
+        }
+        mapping.map(scalar->getResult(0),
+                    cloneOnVectors(b, scalar, operands, lanes));
+      }
+      Value value = mapping.lookupOrDefault(t);
+      if (!isa<VectorType>(value.getType()))
+        value = vector::BroadcastOp::create(b, bodyLoc, laneType, value);
+      if (masked) {
+        Value left = arith::SubIOp::create(b, bodyLoc, columnCount, at);
+        Value mask = vector::CreateMaskOp::create(
+            b, bodyLoc, VectorType::get({lanes}, b.getI1Type()),
+            ValueRange{left});
+        value =
+            arith::SelectOp::create(b, bodyLoc, mask, value, splat(b, negInf));
+      }
+      values.push_back(value);
+    }
+    return fusion::buildOnlineStep(b, bodyLoc, nanPropagating, lanesIn[0],
+                                   lanesIn[1], values);
+  };
+  // Whole tiles in the loop, then the tile the row ends in (1000 columns in
+  // tiles of 32: 31 steps, then a step of 8 columns and 24 of -inf).
+  int64_t whole = columns - columns % tile;
+  auto loop = scf::ForOp::create(
+      rewriter, loc, zero, arith::ConstantIndexOp::create(rewriter, loc, whole),
+      arith::ConstantIndexOp::create(rewriter, loc, tile),
+      ValueRange{splat(rewriter, negInf), splat(rewriter, 0.0)},
+      [&](OpBuilder &b, Location bodyLoc, Value column, ValueRange lanesIn) {
+        auto [m, s] = buildStep(b, bodyLoc, column, lanesIn, /*masked=*/false);
         scf::YieldOp::create(b, bodyLoc, ValueRange{m, s});
       });
-  auto [max, sum] =
-      fusion::buildOnlineEnd(rewriter, loc, nanPropagating, loop.getResult(0),
-                             loop.getResult(1), m0, s0);
+  Value mLanes = loop.getResult(0), sLanes = loop.getResult(1);
+  if (whole != columns)
+    std::tie(mLanes, sLanes) =
+        buildStep(rewriter, loc,
+                  arith::ConstantIndexOp::create(rewriter, loc, whole),
+                  ValueRange{mLanes, sLanes}, /*masked=*/true);
+  auto [max, sum] = fusion::buildOnlineEnd(rewriter, loc, nanPropagating,
+                                           mLanes, sLanes, m0, s0);
   Value maxOut = tensor::InsertOp::create(
       rewriter, loc, max, op.getDpsInitOperand(0)->get(), rowIndices);
   Value sumOut = tensor::InsertOp::create(

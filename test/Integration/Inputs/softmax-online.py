@@ -1,8 +1,9 @@
 """Inputs and checks of softmax-online.test.
 
 `make DIR` writes x.npy (64x1000 f32: normal rows and rows of special
-values); `check DIR` reads y.npy, m.npy, s.npy, nm.npy and ns.npy and
-prints one line per property, against float64.
+values) and y.npy (a bias); `check DIR` reads y.npy, m.npy, s.npy, nm.npy,
+ns.npy, tm.npy and ts.npy and prints one line per property, against
+float64.
 """
 import sys
 
@@ -27,6 +28,7 @@ def make(d):
     x[12, 3:] = -np.inf
     x[13, 990:] = 88             # exp(88) overflows f32 in one pass
     np.save(d + "/x.npy", x)
+    np.save(d + "/bias.npy", rng.standard_normal((64, 1000)).astype(np.float32))
 
 
 def check(d):
@@ -52,6 +54,17 @@ def check(d):
     print("maxnumf sum nan", np.array_equal(np.isnan(ns), np.isnan(rns)))
     ok = ~np.isnan(rns)
     print("maxnumf sum", np.allclose(ns[ok], rns[ok], rtol=1e-5, atol=0))
+    # t = x * 0.125 + bias, in f32 as the module computes it.
+    bias = np.load(d + "/bias.npy")
+    t = (np.load(d + "/x.npy") * np.float32(0.125) + bias).astype(np.float64)
+    tm, ts = np.load(d + "/tm.npy"), np.load(d + "/ts.npy")
+    with np.errstate(invalid="ignore", over="ignore"):
+        rtm = t.max(axis=1)
+        rts = np.exp(t - rtm[:, None]).sum(axis=1)
+    print("scores max", np.array_equal(tm, rtm.astype(np.float32), equal_nan=True))
+    ok = ~np.isnan(rts)
+    print("scores sum", np.array_equal(np.isnan(ts), np.isnan(rts)),
+          np.allclose(ts[ok], rts[ok], rtol=1e-5, atol=0))
 
 
 if __name__ == "__main__":

@@ -5,25 +5,29 @@
 // under an `inner` plan: one row at a time, each step reads the tile as 4
 // registers of 8 lanes and takes their maximum first, so that the sum is
 // rescaled once per step (5 exponentials for 32 elements); the lanes are
-// reduced once per row. 1000 columns are not a multiple of the tile: the
-// reads past the row are padded with -inf (no maximum, a zero term).
+// reduced once per row. 1000 columns are 31 whole tiles, then a last step
+// where t is -inf past the row (no maximum, a zero term): the canonicalizer
+// folds its masks, 8 columns in bounds.
 // CHECK-LABEL: func.func @online
 //  CHECK-SAME:   (%[[X:.*]]: tensor<16x1000xf32>, %[[M0:.*]]: tensor<16xf32>, %[[S0:.*]]: tensor<16xf32>)
-//   CHECK-DAG:   %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
 //   CHECK-DAG:   %[[LANESINF:.*]] = arith.constant dense<0xFF800000> : vector<8xf32>
 //   CHECK-DAG:   %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+//   CHECK-DAG:   %[[WHOLE:.*]] = arith.constant 992 : index
 //       CHECK:   scf.for %[[ROW:.*]] = {{.*}} iter_args(%[[MT:.*]] = %[[M0]], %[[ST:.*]] = %[[S0]])
-//       CHECK:     %[[XROW:.*]] = tensor.extract_slice %[[X]][%[[ROW]], 0] [1, 1000] [1, 1]
-//       CHECK:     %[[LOOP:.*]]:2 = scf.for %[[COL:.*]] = {{.*}} iter_args(%[[M:.*]] = %[[LANESINF]], %[[S:.*]] = %[[ZEROS]]) -> (vector<8xf32>, vector<8xf32>)
-//   CHECK-COUNT-4:       vector.transfer_read %[[XROW]]{{.*}}, %[[NEGINF]] : tensor<1x1000xf32>, vector<8xf32>
+//       CHECK:     %[[LOOP:.*]]:2 = scf.for %[[COL:.*]] = %{{.*}} to %[[WHOLE]] {{.*}} iter_args(%[[M:.*]] = %[[LANESINF]], %[[S:.*]] = %[[ZEROS]]) -> (vector<8xf32>, vector<8xf32>)
+//   CHECK-COUNT-4:       vector.transfer_read %[[X]][%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16x1000xf32>, vector<8xf32>
 //   CHECK-COUNT-4:       arith.maximumf
 //   CHECK-COUNT-4:       math.exp
-//       CHECK:           %[[SCALE:.*]] = math.exp
+//       CHECK:           %[[DM:.*]] = arith.subf %[[M]], %{{.*}}
+//       CHECK:           %[[SCALE:.*]] = math.exp %[[DM]]
 //       CHECK:           arith.mulf %[[S]], %[[SCALE]]
 //       CHECK:           arith.cmpf oeq
 //       CHECK:           arith.select
 //       CHECK:           scf.yield
-//       CHECK:     vector.reduction <maximumf>, %[[LOOP]]#0
+//       CHECK:     %[[LAST:.*]] = vector.transfer_read %[[X]][%[[ROW]], %[[WHOLE]]]
+//       CHECK:     %[[MLAST:.*]] = arith.maximumf %[[LAST]], %[[LOOP]]#0
+//       CHECK:     %[[SLAST:.*]] = arith.select
+//       CHECK:     vector.reduction <maximumf>, %[[MLAST]]
 //       CHECK:     vector.broadcast
 //       CHECK:     math.exp
 //       CHECK:     vector.reduction <add>
@@ -71,6 +75,41 @@ func.func @not_online(%x: tensor<16x1000xf32>, %m0: tensor<16xf32>, %s0: tensor<
     %rescaled = arith.mulf %s, %scale : f32
     %sum = arith.addf %rescaled, %e : f32
     linalg.yield %next, %sum : f32, f32
+  } -> (tensor<16xf32>, tensor<16xf32>)
+  return %r#0, %r#1 : tensor<16xf32>, tensor<16xf32>
+}
+
+// -----
+
+// A prologue (t = x * 0.5 + y, an attention score with a bias) is computed
+// on vectors from both inputs' rows; the constant is broadcast.
+// CHECK-LABEL: func.func @online_prologue
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//   CHECK-COUNT-2:       vector.transfer_read
+//       CHECK:           arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
+//       CHECK:           arith.addf %{{.*}}, %{{.*}} : vector<8xf32>
+//       CHECK:           arith.maximumf
+func.func @online_prologue(%x: tensor<16x256xf32>, %y: tensor<16x256xf32>, %m0: tensor<16xf32>, %s0: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %half = arith.constant 0.5 : f32
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x, %y : tensor<16x256xf32>, tensor<16x256xf32>) outs(%m0, %s0 : tensor<16xf32>, tensor<16xf32>)
+      attrs = {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>} {
+  ^bb0(%in: f32, %in2: f32, %m: f32, %s: f32):
+    %scaled = arith.mulf %in, %half : f32
+    %t = arith.addf %scaled, %in2 : f32
+    %next = arith.maximumf %t, %m : f32
+    %d = arith.subf %t, %next : f32
+    %e = math.exp %d : f32
+    %dm = arith.subf %m, %next : f32
+    %scale = math.exp %dm : f32
+    %rescaled = arith.mulf %s, %scale : f32
+    %sum = arith.addf %rescaled, %e : f32
+    %ninf = arith.constant 0xFF800000 : f32
+    %none = arith.cmpf oeq, %next, %ninf : f32
+    %snext = arith.select %none, %s, %sum : f32
+    linalg.yield %next, %snext : f32, f32
   } -> (tensor<16xf32>, tensor<16xf32>)
   return %r#0, %r#1 : tensor<16xf32>, tensor<16xf32>
 }
