@@ -13,6 +13,7 @@ function(add_reduce_library name)
     EXCLUDE_FROM_LIBMLIR
     DISABLE_INSTALL
     DEPENDS ${ARG_DEPENDS})
+  reduce_target_use_pch(${name})
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${REDUCE_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${REDUCE_BINARY_DIR}/include>
@@ -43,6 +44,7 @@ function(add_reduce_tool name)
   cmake_parse_arguments(ARG "" "" "LINK_MLIR;LINK_LIBS" ${ARGN})
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
   llvm_update_compile_flags(${name})
+  reduce_target_use_pch(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
   mlir_target_link_libraries(${name} PRIVATE ${ARG_LINK_MLIR})
   # The installed tool finds libMLIR.so / libLLVM.so where Debian put them.

@@ -10,8 +10,8 @@
 #   REDUCE_CMAKE_ARGS (extra CMake arguments, whitespace-separated, used when
 #   the build directory is configured, e.g. -DREDUCE_ENABLE_SANITIZERS=ON),
 #   NINJA_JOBS (ninja -j; default: ninja's own choice), REDUCE_COMPILER
-#   (clang, the default: clang-22; gcc: the system's GCC, used when the build
-#   directory is configured)
+#   (clang, the default: clang-22, linking with lld-22; gcc: the system's GCC
+#   and its linker, used when the build directory is configured)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,7 +22,7 @@ read -r -a extra_cmake_args <<<"${REDUCE_CMAKE_ARGS:-}"
 
 packages=(
   cmake ninja-build g++
-  clang-22 libclang-rt-22-dev libfuzzer-22-dev
+  clang-22 libclang-rt-22-dev libfuzzer-22-dev lld-22
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev python3 python3-numpy
   pybind11-dev python3-dev python3-pytest
@@ -47,8 +47,11 @@ if ((${#missing[@]})); then
 fi
 
 case "${REDUCE_COMPILER:-clang}" in
-  clang) cc="$llvm_prefix/bin/clang" cxx="$llvm_prefix/bin/clang++" ;;
-  gcc) cc=gcc cxx=g++ ;;
+  # clang finds lld-22 in its own directory; it links 4-5x faster than
+  # ld.bfd.
+  clang) cc="$llvm_prefix/bin/clang" cxx="$llvm_prefix/bin/clang++"
+    linker_args=(-DLLVM_USE_LINKER=lld) ;;
+  gcc) cc=gcc cxx=g++ linker_args=() ;;
   *) echo "setup: REDUCE_COMPILER must be clang or gcc" >&2; exit 2 ;;
 esac
 
@@ -61,6 +64,7 @@ if [ ! -f "$build_dir/build.ninja" ]; then
     -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
     -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
     -DCMAKE_INSTALL_PREFIX="$build_dir/install" \
+    ${linker_args[@]+"${linker_args[@]}"} \
     ${extra_cmake_args[@]+"${extra_cmake_args[@]}"} >/dev/null
 fi
 

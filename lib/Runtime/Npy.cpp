@@ -26,7 +26,6 @@ using namespace mlir;
 using namespace mlir::reduce;
 using llvm::Expected;
 using llvm::ArrayRef;
-using llvm::function_ref;
 using llvm::SmallVector;
 using llvm::StringRef;
 
@@ -263,7 +262,7 @@ static Expected<NpyLayout> parseLayout(StringRef bytes) {
 /// Checks that the `count` bytes at `data`, bools, are 0 or 1; `index`
 /// gives the C-order index of the n-th of them in the file.
 static llvm::Error checkBools(const char *data, int64_t count,
-                              function_ref<int64_t(int64_t)> index) {
+                              llvm::function_ref<int64_t(int64_t)> index) {
   // A bool is the byte 0 or 1; compiled code reads any other byte as an
   // undefined i1.
   if (std::optional<int64_t> bad = findInvalidBool(data, count))

@@ -373,8 +373,8 @@ static Value createFloatConstant(
 //===----------------------------------------------------------------------===//
 
 /// Returns the sizes in `sizes` of the dims not listed in `droppedDims`.
-static SmallVector<OpFoldResult> dropDims(ArrayRef<OpFoldResult> sizes,
-                                          ArrayRef<int64_t> droppedDims) {
+static SmallVector<OpFoldResult> dropDimSizes(ArrayRef<OpFoldResult> sizes,
+                                              ArrayRef<int64_t> droppedDims) {
   SmallVector<OpFoldResult> kept;
   for (auto [dim, size] : llvm::enumerate(sizes))
     if (!llvm::is_contained(droppedDims, static_cast<int64_t>(dim)))
@@ -878,7 +878,7 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
                                    /*count=*/Value(), /*shift=*/Value());
           });
   } else {
-    SmallVector<OpFoldResult> resultSizes = dropDims(inputSizes, axes);
+    SmallVector<OpFoldResult> resultSizes = dropDimSizes(inputSizes, axes);
     if (info.ignoresNan())
       result = lowerNanSkippingMinMax(b, loc, info, input, inputSizes,
                                       resultSizes, axes);
