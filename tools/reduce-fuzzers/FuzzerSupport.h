@@ -40,6 +40,8 @@ public:
 
   /// Parses `text` as a module (the parser verifies it). Returns null when
   /// the text is not valid IR; that is the common, uninteresting outcome.
+  /// Text that would crash an upstream custom parser (a malformed
+  /// `dimensions = [...]` of a linalg op, FuzzerSupport.cpp) is not parsed.
   OwningOpRef<ModuleOp> parse(llvm::StringRef text);
 
   /// The diagnostics emitted so far, one per line.
