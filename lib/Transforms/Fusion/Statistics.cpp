@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Fusion.h"
+#include "Online.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -225,6 +226,8 @@ static linalg::GenericOp rewriteCentredSquares(RewriterBase &rewriter,
   };
   // The body of `op` restricted to `u`, on the arguments `args` (one per
   // source), then `extra(u, rest)`.
+  SmallVector<Operation *> centredOps =
+      getOnlinePrologue(op.getBody(), match.centred);
   auto buildBody = [&](OpBuilder &b, Location bodyLoc, ValueRange args,
                        function_ref<SmallVector<Value>(OpBuilder &, Value,
                                                       ValueRange)>
@@ -232,19 +235,8 @@ static linalg::GenericOp rewriteCentredSquares(RewriterBase &rewriter,
     IRMapping mapping;
     for (auto [source, arg] : llvm::zip(sources, args))
       mapping.map(op.getMatchingBlockArgument(source), arg);
-    llvm::SmallPtrSet<Operation *, 8> needed;
-    SetVector<Operation *> slice;
-    BackwardSliceOptions options;
-    options.filter = [&](Operation *candidate) {
-      return candidate->getBlock() == op.getBody();
-    };
-    if (Operation *def = match.centred.getDefiningOp()) {
-      (void)getBackwardSlice(def, &slice, options);
-      slice.insert(def);
-    }
-    for (Operation &bodyOp : op.getBody()->without_terminator())
-      if (slice.contains(&bodyOp))
-        b.clone(bodyOp, mapping);
+    for (Operation *bodyOp : centredOps)
+      b.clone(*bodyOp, mapping);
     Value centred = mapping.lookupOrDefault(match.centred);
     linalg::YieldOp::create(
         b, bodyLoc, extra(b, centred, args.drop_front(sources.size())));
