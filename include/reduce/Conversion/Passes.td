@@ -60,6 +60,10 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
     single-block function that is not called, on an input of rank at most
     16, with axes of at most 64 bits.
 
+    The normalization ops (softmax, log_softmax, layer_norm, rms_norm, mvn,
+    normalize_l2) are first decomposed as `reduce-decompose-normalizations`
+    does.
+
     An op with an unranked input cannot be lowered: the pass reports it and
     fails.
   }];
@@ -73,6 +77,29 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ReduceDecomposeNormalizationsPass
+    : Pass<"reduce-decompose-normalizations"> {
+  let summary = "Rewrite the normalization ops into reductions and "
+                "elementwise generics";
+  let description = [{
+    Rewrites softmax, log_softmax, layer_norm, rms_norm, mvn and
+    normalize_l2 into the reduce ops their descriptions name (over the
+    normalized dims, without `keep_dims`) and all-parallel
+    `linalg.generic` ops. A generic reads the input with the identity map,
+    a statistic through a map that drops the normalized dims, and a scale or
+    bias aligned on the last dim (0 on its unit dims). The layer norm's
+    `mean` and `inv_std_dev` results are the statistics reshaped by
+    `tensor.expand_shape`. `lower-reduce` runs this first; alone, it shows
+    the form `reduce-fuse-elementwise` receives.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

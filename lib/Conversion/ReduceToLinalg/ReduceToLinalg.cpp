@@ -1030,6 +1030,7 @@ struct ConvertReduceToLinalgPass
 
   void runOnOperation() override {
     Operation *root = getOperation();
+    decomposeNormalizations(root);
     // Report every op that cannot be lowered before touching the IR.
     bool lowerable = true;
     root->walk([&](ReductionOpInterface op) {

@@ -37,7 +37,13 @@ class TensorDialect;
 namespace reduce {
 
 #define GEN_PASS_DECL_CONVERTREDUCETOLINALGPASS
+#define GEN_PASS_DECL_REDUCEDECOMPOSENORMALIZATIONSPASS
 #include "reduce/Conversion/Passes.h.inc"
+
+/// Rewrites every normalization op (softmax, log_softmax, layer_norm,
+/// rms_norm, mvn, normalize_l2) nested in `root` into reduce ops and
+/// elementwise linalg.generic ops.
+void decomposeNormalizations(Operation *root);
 
 /// Adds the patterns that lower `reduce.sum`, `reduce.l1` and `reduce.min`
 /// to linalg, tensor, arith and math ops. The patterns only match ops with a

@@ -158,13 +158,9 @@ namespace {
 using ErrorEmitter = llvm::function_ref<InFlightDiagnostic()>;
 } // namespace
 
-/// Checks the static `axes` against an input of rank `rank` and returns them
-/// normalized, emitting a diagnostic for the first bad axis. Repeated axes
-/// are an error unless `mergeRepeats` is set (the values of a constant axes
-/// operand, which both runtimes accept with repeats).
-static FailureOr<SmallVector<int64_t>>
-verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes, int64_t rank,
-                 bool mergeRepeats = false) {
+FailureOr<SmallVector<int64_t>>
+mlir::reduce::verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes,
+                               int64_t rank, bool mergeRepeats) {
   SmallVector<int64_t> seen(rank, -1);
   for (auto [index, axis] : llvm::enumerate(axes)) {
     if (axis < -rank || axis >= rank) {

@@ -82,4 +82,20 @@ def Reduce_SplitKind : I32Enum<"SplitKind",
   let cppNamespace = "::mlir::reduce";
 }
 
+def Reduce_MvnEpsMode : I32Enum<"MvnEpsMode",
+    "where reduce.mvn adds epsilon to the variance", [
+      I32EnumCase<"inside_sqrt", 0>,
+      I32EnumCase<"outside_sqrt", 1>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
+def Reduce_L2EpsMode : I32Enum<"L2EpsMode",
+    "how reduce.normalize_l2 combines epsilon with the sum of squares", [
+      I32EnumCase<"add", 0>,
+      I32EnumCase<"max", 1>
+    ]> {
+  let cppNamespace = "::mlir::reduce";
+}
+
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEENUMS_TD

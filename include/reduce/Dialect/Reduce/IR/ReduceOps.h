@@ -65,6 +65,16 @@ bool isIdentityOnOneElement(ReductionKind kind, Type elementType);
 FailureOr<SmallVector<int64_t>> normalizeAxes(ArrayRef<int64_t> axes,
                                               int64_t rank);
 
+/// Checks the static `axes` against an input of rank `rank` and returns them
+/// normalized, emitting a diagnostic through `emitError` (when set) for the
+/// first bad axis. Repeated axes are an error unless `mergeRepeats` is set
+/// (the values of a constant axes operand, which both runtimes accept with
+/// repeats).
+FailureOr<SmallVector<int64_t>>
+verifyStaticAxes(llvm::function_ref<InFlightDiagnostic()> emitError,
+                 ArrayRef<int64_t> axes, int64_t rank,
+                 bool mergeRepeats = false);
+
 /// Returns the result type of reducing `inputType` over the (valid) static
 /// `axes` with `keepDims`.
 TensorType inferReducedType(TensorType inputType, ArrayRef<int64_t> axes,

@@ -506,4 +506,6 @@ def Reduce_LogicalOrOp
   }], ReduceCommonDescription);
 }
 
+include "reduce/Dialect/Reduce/IR/NormalizationOps.td"
+
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEOPS_TD
