@@ -11,6 +11,9 @@
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
@@ -19,7 +22,9 @@ using namespace mlir;
 using namespace mlir::reduce;
 
 void mlir::reduce::registerImportDialects(DialectRegistry &registry) {
-  registry.insert<ReduceDialect, func::FuncDialect, arith::ArithDialect>();
+  registry.insert<ReduceDialect, func::FuncDialect, arith::ArithDialect,
+                  math::MathDialect, tensor::TensorDialect,
+                  linalg::LinalgDialect>();
 }
 
 llvm::Error mlir::reduce::makeImportError(const llvm::Twine &message) {
@@ -64,7 +69,9 @@ private:
 
 ModelBuilder::ModelBuilder(MLIRContext *context, llvm::StringRef modelPath)
     : builder(context), modelPath(modelPath.str()) {
-  context->loadDialect<ReduceDialect, func::FuncDialect, arith::ArithDialect>();
+  context->loadDialect<ReduceDialect, func::FuncDialect, arith::ArithDialect,
+                       math::MathDialect, tensor::TensorDialect,
+                       linalg::LinalgDialect>();
   Location loc = FileLineColLoc::get(context, modelPath, 0, 0);
   module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
@@ -88,6 +95,16 @@ Value ModelBuilder::addConstant(const BufferView &data, llvm::StringRef name) {
       data.shape, toMlirType(data.elementType, getContext()));
   return arith::ConstantOp::create(builder, getLoc(name),
                                    getDenseAttr(type, data));
+}
+
+llvm::Error ModelBuilder::verifyOrErase(Operation *op) {
+  FirstErrorCollector errors(getContext());
+  if (succeeded(verify(op)))
+    return llvm::Error::success();
+  llvm::Error error = errors.takeError(
+      ("invalid " + op->getName().getStringRef()).str());
+  op->erase();
+  return error;
 }
 
 llvm::Expected<Value> ModelBuilder::addReduction(
