@@ -236,6 +236,42 @@ public:
                                              llvm::ArrayRef<int64_t> shape,
                                              llvm::ArrayRef<int64_t> axesMapping);
 
+  //===--------------------------------------------------------------------===//
+  // Normalizations (Normalization.cpp): the dialect's normalization ops,
+  // checked by their verifiers; the errors are one line, without the node's
+  // name.
+  //===--------------------------------------------------------------------===//
+
+  /// reduce.softmax (reduce.log_softmax when `logarithm`) over `axis`, or
+  /// over every dim from `axis` on with `coerce2d` (ONNX opsets 1-11).
+  llvm::Expected<Value> addSoftmax(llvm::StringRef node, Value input,
+                                   int64_t axis, bool coerce2d,
+                                   bool logarithm);
+
+  /// reduce.layer_norm: {result, mean, inv_std_dev}. `bias` may be null.
+  /// `stashType` is the element type of the statistics.
+  llvm::Expected<llvm::SmallVector<Value>>
+  addLayerNorm(llvm::StringRef node, Value input, Value scale, Value bias,
+               int64_t axis, double epsilon, Type stashType);
+
+  /// reduce.rms_norm.
+  llvm::Expected<Value> addRmsNorm(llvm::StringRef node, Value input,
+                                   Value scale, int64_t axis, double epsilon,
+                                   Type stashType);
+
+  /// reduce.mvn over `axes`; epsilon inside the square root when
+  /// `epsInsideSqrt`, else added to it.
+  llvm::Expected<Value> addMvn(llvm::StringRef node, Value input,
+                               llvm::ArrayRef<int64_t> axes,
+                               bool normalizeVariance, double epsilon,
+                               bool epsInsideSqrt);
+
+  /// reduce.normalize_l2 over `axes`; `max(sum, eps)` when `epsMax`, else
+  /// `sum + eps`.
+  llvm::Expected<Value> addNormalizeL2(llvm::StringRef node, Value input,
+                                       llvm::ArrayRef<int64_t> axes,
+                                       double epsilon, bool epsMax);
+
   /// Returns `results` from the function, gives it its type and verifies
   /// the module, which is then handed over.
   llvm::Expected<OwningOpRef<ModuleOp>> finish(llvm::ArrayRef<Value> results);

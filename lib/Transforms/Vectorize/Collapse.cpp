@@ -31,6 +31,13 @@ mlir::reduce::vectorize::getCollapsibleDims(linalg::LinalgOp op) {
     return {};
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // A constant index (the first element of a row, a unit dim of a weight)
+  // has no dim to collapse with: linalg::collapseOpIterationDims builds a
+  // reassociation of the wrong rank for its operand.
+  if (!llvm::all_of(maps, [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+      }))
+    return {};
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<ReassociationIndices> groups;
   for (int64_t dim = 0, e = iterators.size(); dim < e;) {

@@ -156,14 +156,21 @@ static LogicalResult verifyNormAxis(std::optional<Location> location,
 LogicalResult LayerNormOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto input = cast<RankedTensorType>(adaptor.getInput().getType());
+  auto input = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!input)
+    return emitOptionalError(location, "'", getOperationName(),
+                             "' op expected a ranked input, found ",
+                             adaptor.getInput().getType());
   if (failed(verifyNormAxis(location, getOperationName(), adaptor.getAxis(),
                             input.getRank())))
     return failure();
   SmallVector<int64_t> statsShape(input.getShape());
   for (int64_t dim : getTrailingAxes(adaptor.getAxis(), input.getRank()))
     statsShape[dim] = 1;
-  auto stats = RankedTensorType::get(statsShape, adaptor.getStashType());
+  auto stats = RankedTensorType::get(
+      statsShape, adaptor.getStashTypeAttr()
+                      ? adaptor.getStashType()
+                      : Type(Float32Type::get(input.getContext())));
   inferredReturnTypes.assign({input, stats, stats});
   return success();
 }
@@ -187,7 +194,11 @@ SmallVector<int64_t> LayerNormOp::getNormalizedAxes() {
 LogicalResult RmsNormOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto input = cast<RankedTensorType>(adaptor.getInput().getType());
+  auto input = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!input)
+    return emitOptionalError(location, "'", getOperationName(),
+                             "' op expected a ranked input, found ",
+                             adaptor.getInput().getType());
   if (failed(verifyNormAxis(location, getOperationName(), adaptor.getAxis(),
                             input.getRank())))
     return failure();

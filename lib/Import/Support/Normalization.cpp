@@ -1,0 +1,109 @@
+//===- Normalization.cpp - Normalization ops of imported models -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// ModelBuilder's normalizations: the dialect's ops, created through
+// ModelBuilder::create so that their verifiers' diagnostics become the
+// importers' errors. The layer and RMS norms infer their result types from
+// the axis, so it is checked first (an inference that fails while building
+// would abort).
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Import/ModelBuilder.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+/// Checks that `input` is ranked and that `axis` names one of its dims,
+/// with the dialect's wording.
+static llvm::Error checkNormAxis(Value input, int64_t axis) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (!type)
+    return makeImportError("expected an input of known rank");
+  int64_t rank = type.getRank();
+  if (axis >= -rank && axis < rank)
+    return llvm::Error::success();
+  if (rank == 0)
+    return makeImportError("axis " + llvm::Twine(axis) +
+                           " is out of range for an input of rank 0 "
+                           "(expected an input of rank 1 or more)");
+  return makeImportError("axis " + llvm::Twine(axis) + " is out of range [" +
+                         llvm::Twine(-rank) + ", " + llvm::Twine(rank - 1) +
+                         "] for an input of rank " + llvm::Twine(rank));
+}
+
+llvm::Expected<Value> ModelBuilder::addSoftmax(llvm::StringRef node,
+                                               Value input, int64_t axis,
+                                               bool coerce2d, bool logarithm) {
+  if (logarithm) {
+    auto op = create<LogSoftmaxOp>(node, input.getType(), input, axis,
+                                   coerce2d);
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  }
+  auto op = create<SoftmaxOp>(node, input.getType(), input, axis, coerce2d);
+  if (!op)
+    return op.takeError();
+  return op->getResult();
+}
+
+llvm::Expected<SmallVector<Value>>
+ModelBuilder::addLayerNorm(llvm::StringRef node, Value input, Value scale,
+                           Value bias, int64_t axis, double epsilon,
+                           Type stashType) {
+  if (llvm::Error error = checkNormAxis(input, axis))
+    return std::move(error);
+  auto op = create<LayerNormOp>(node, input, scale, bias, axis,
+                                builder.getF64FloatAttr(epsilon),
+                                TypeAttr::get(stashType));
+  if (!op)
+    return op.takeError();
+  return SmallVector<Value>(op->getResults());
+}
+
+llvm::Expected<Value> ModelBuilder::addRmsNorm(llvm::StringRef node,
+                                               Value input, Value scale,
+                                               int64_t axis, double epsilon,
+                                               Type stashType) {
+  if (llvm::Error error = checkNormAxis(input, axis))
+    return std::move(error);
+  auto op = create<RmsNormOp>(node, input, scale, axis,
+                              builder.getF64FloatAttr(epsilon),
+                              TypeAttr::get(stashType));
+  if (!op)
+    return op.takeError();
+  return op->getResult();
+}
+
+llvm::Expected<Value>
+ModelBuilder::addMvn(llvm::StringRef node, Value input,
+                     llvm::ArrayRef<int64_t> axes, bool normalizeVariance,
+                     double epsilon, bool epsInsideSqrt) {
+  auto op = create<MvnOp>(
+      node, input.getType(), input, builder.getDenseI64ArrayAttr(axes),
+      normalizeVariance, builder.getF64FloatAttr(epsilon),
+      epsInsideSqrt ? MvnEpsMode::inside_sqrt : MvnEpsMode::outside_sqrt);
+  if (!op)
+    return op.takeError();
+  return op->getResult();
+}
+
+llvm::Expected<Value> ModelBuilder::addNormalizeL2(llvm::StringRef node,
+                                                   Value input,
+                                                   llvm::ArrayRef<int64_t> axes,
+                                                   double epsilon,
+                                                   bool epsMax) {
+  auto op = create<NormalizeL2Op>(
+      node, input.getType(), input, builder.getDenseI64ArrayAttr(axes),
+      builder.getF64FloatAttr(epsilon),
+      epsMax ? L2EpsMode::max : L2EpsMode::add);
+  if (!op)
+    return op.takeError();
+  return op->getResult();
+}
