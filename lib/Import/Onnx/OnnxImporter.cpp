@@ -18,10 +18,15 @@
 
 #include "reduce/Import/Onnx.h"
 
+#include "ConstantFolding.h"
+#include "NodeAttributes.h"
 #include "TensorProto.h"
 
 #include "reduce/Import/ModelBuilder.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -59,6 +64,43 @@ constexpr ReduceOpInfo kReduceOps[] = {
     {"ReduceLogSum", ReductionKind::log_sum, 18},
     {"ReduceLogSumExp", ReductionKind::log_sum_exp, 18},
 };
+
+/// An elementwise op of ONNX and the ModelBuilder op it imports as.
+struct ElementwiseOpInfo {
+  llvm::StringLiteral opType;
+  ElementwiseKind kind;
+  /// The number of inputs; 0 for the variadic ops (one or more).
+  int arity;
+};
+
+constexpr ElementwiseOpInfo kElementwiseOps[] = {
+    {"Add", ElementwiseKind::add, 2},
+    {"Sub", ElementwiseKind::sub, 2},
+    {"Mul", ElementwiseKind::mul, 2},
+    {"Div", ElementwiseKind::div, 2},
+    {"Pow", ElementwiseKind::pow, 2},
+    {"Max", ElementwiseKind::max, 0},
+    {"Min", ElementwiseKind::min, 0},
+    {"Sum", ElementwiseKind::add, 0},
+    {"Equal", ElementwiseKind::equal, 2},
+    {"Less", ElementwiseKind::less, 2},
+    {"Greater", ElementwiseKind::greater, 2},
+    {"LessOrEqual", ElementwiseKind::less_equal, 2},
+    {"GreaterOrEqual", ElementwiseKind::greater_equal, 2},
+    {"Sqrt", ElementwiseKind::sqrt, 1},
+    {"Exp", ElementwiseKind::exp, 1},
+    {"Log", ElementwiseKind::log, 1},
+    {"Abs", ElementwiseKind::abs, 1},
+    {"Neg", ElementwiseKind::neg, 1},
+    {"Reciprocal", ElementwiseKind::reciprocal, 1},
+};
+
+const ElementwiseOpInfo *lookupElementwiseOp(llvm::StringRef opType) {
+  for (const ElementwiseOpInfo &info : kElementwiseOps)
+    if (info.opType == opType)
+      return &info;
+  return nullptr;
+}
 
 /// The version from which ReduceMin and ReduceMax accept bool inputs (as
 /// logical and / or).
@@ -106,6 +148,8 @@ class OnnxImporter {
 public:
   OnnxImporter(MLIRContext *context, llvm::StringRef modelPath)
       : builder(context, modelPath), modelPath(modelPath.str()) {
+    // The view ops of values that are not constants.
+    context->loadDialect<tensor::TensorDialect, linalg::LinalgDialect>();
     llvm::StringRef folder = llvm::sys::path::parent_path(modelPath);
     modelDir = folder.empty() ? "." : folder.str();
   }
@@ -119,7 +163,32 @@ private:
   llvm::Error addConstantNode(const onnx::NodeProto &node);
   llvm::Error addReduceNode(const onnx::NodeProto &node,
                             const ReduceOpInfo &info);
+  llvm::Error addShapeNode(const onnx::NodeProto &node);
+  llvm::Error addElementwiseNode(const onnx::NodeProto &node,
+                                 const ElementwiseOpInfo &info);
+  llvm::Error addCastNode(const onnx::NodeProto &node);
+  llvm::Error addClipNode(const onnx::NodeProto &node);
+  llvm::Error addWhereNode(const onnx::NodeProto &node);
+  /// The values of the inputs of `node` (null for an empty name); exactly
+  /// `count` of them, or between `min` and `max`.
+  llvm::Expected<SmallVector<Value>> lookupInputs(const onnx::NodeProto &node,
+                                                  int min, int max);
+  llvm::Error addViewNode(const onnx::NodeProto &node);
+  llvm::Error addExpandNode(const onnx::NodeProto &node);
+  /// Evaluates `node` when every input is a constant and the folder knows
+  /// its op; returns false (and does nothing) otherwise.
+  llvm::Expected<bool> tryFold(const onnx::NodeProto &node);
   llvm::Expected<SmallVector<Value>> getOutputs(const onnx::GraphProto &graph);
+
+  /// The static shape of `value` (input `name` of the current node), or an
+  /// error.
+  llvm::Expected<RankedTensorType> getStaticType(Value value,
+                                                 const std::string &name);
+  /// `input` (of a static shape) viewed as `shape` (as many elements):
+  /// tensor.collapse_shape and/or tensor.expand_shape.
+  llvm::Expected<Value> buildReshape(Value input, ArrayRef<int64_t> shape);
+  /// Defines output 0 of the current node as the constant `data`.
+  llvm::Error defineConstant(const std::string &name, Buffer data);
 
   /// Defines `name` as `value`; a name defined twice is an error.
   llvm::Error define(const std::string &name, Value value);
@@ -137,8 +206,9 @@ private:
   llvm::StringMap<Value> values;
   /// Initializers and the outputs of Constant nodes, by name.
   llvm::StringMap<Buffer> constants;
-  /// What a message calls the node being imported.
+  /// What a message calls the node being imported, and the name of its ops.
   std::string nodeText;
+  std::string nodeName;
 };
 
 llvm::Error OnnxImporter::readOpset(const onnx::ModelProto &model) {
@@ -181,6 +251,83 @@ llvm::Expected<Value> OnnxImporter::lookup(const std::string &name) {
                          "' is not a graph input, an initializer or the "
                          "output of an earlier node (nodes must be in "
                          "topological order)");
+}
+
+llvm::Error OnnxImporter::defineConstant(const std::string &name,
+                                         Buffer data) {
+  if (name.empty() || values.count(name) || constants.count(name))
+    return makeImportError("output '" + name + "' is empty or defined twice");
+  constants.try_emplace(name, std::move(data));
+  return llvm::Error::success();
+}
+
+llvm::Expected<RankedTensorType>
+OnnxImporter::getStaticType(Value value, const std::string &name) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (type && type.hasStaticShape())
+    return type;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "input '" << name << "' has type " << value.getType()
+     << ": expected a static shape";
+  return makeImportError(text);
+}
+
+llvm::Expected<Value> OnnxImporter::buildReshape(Value input,
+                                                ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(input.getType());
+  ArrayRef<int64_t> source = type.getShape();
+  if (source == shape)
+    return input;
+  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  auto collapse = [&](Value value, RankedTensorType to,
+                      ArrayRef<ReassociationIndices> groups)
+      -> llvm::Expected<Value> {
+    llvm::Expected<tensor::CollapseShapeOp> op =
+        builder.create<tensor::CollapseShapeOp>(nodeName, to, value, groups);
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  };
+  auto expand = [&](Value value, RankedTensorType to,
+                    ArrayRef<ReassociationIndices> groups)
+      -> llvm::Expected<Value> {
+    llvm::Expected<tensor::ExpandShapeOp> op =
+        builder.create<tensor::ExpandShapeOp>(nodeName, to, value, groups);
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  };
+  // One collapse or one expansion when the dims group that way.
+  if (shape.size() < source.size())
+    if (auto groups = getReassociationIndicesForCollapse(source, shape))
+      return collapse(input, resultType, *groups);
+  if (shape.size() > source.size())
+    if (auto groups = getReassociationIndicesForCollapse(shape, source))
+      return expand(input, resultType, *groups);
+  // Otherwise through one dimension (or none, from or to a scalar: then
+  // there is one element).
+  if (source.empty())
+    return expand(input, resultType, {});
+  if (shape.empty())
+    return collapse(input, resultType, {});
+  Value flat = input;
+  if (source.size() != 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, source.size()));
+    llvm::Expected<Value> collapsed = collapse(
+        input,
+        RankedTensorType::get({type.getNumElements()}, type.getElementType()),
+        {all});
+    if (!collapsed)
+      return collapsed.takeError();
+    flat = *collapsed;
+  }
+  if (shape.size() == 1)
+    return flat;
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
+  return expand(flat, resultType, {all});
 }
 
 llvm::Error OnnxImporter::addInputs(const onnx::GraphProto &graph) {
@@ -379,6 +526,25 @@ llvm::Error OnnxImporter::addReduceNode(const onnx::NodeProto &node,
     }
   }
 
+  // A reduction of a constant (the element counts of shape subgraphs) is
+  // folded; an axis out of range is left to the dialect's diagnostic.
+  if (const Buffer *data = getConstantData(node.input(0));
+      data && !axesOperand) {
+    auto rank = static_cast<int64_t>(data->getShape().size());
+    SmallVector<int64_t> dims;
+    bool inRange = true;
+    for (int64_t axis : *staticAxes) {
+      int64_t dim = axis < 0 ? axis + rank : axis;
+      inRange &= dim >= 0 && dim < rank;
+      dims.push_back(dim);
+    }
+    llvm::sort(dims);
+    dims.erase(llvm::unique(dims), dims.end());
+    if (inRange)
+      if (std::optional<Buffer> folded =
+              foldReduction(kind, *data, dims, keepDims))
+        return defineConstant(node.output(0), std::move(*folded));
+  }
   llvm::Expected<Value> result = builder.addReduction(
       node.name().empty() ? node.output(0) : node.name(), kind, *input,
       axesOperand ? std::nullopt
@@ -391,10 +557,299 @@ llvm::Error OnnxImporter::addReduceNode(const onnx::NodeProto &node,
   return define(node.output(0), *result);
 }
 
+llvm::Expected<bool> OnnxImporter::tryFold(const onnx::NodeProto &node) {
+  if (!isFoldable(node.op_type()))
+    return false;
+  SmallVector<const Buffer *> inputs;
+  for (const std::string &name : node.input()) {
+    if (name.empty()) {
+      inputs.push_back(nullptr);
+      continue;
+    }
+    const Buffer *data = getConstantData(name);
+    if (!data) {
+      if (!values.count(name))
+        return makeImportError(
+            "input '" + name +
+            "' is not a graph input, an initializer or the output of an "
+            "earlier node (nodes must be in topological order)");
+      return false;
+    }
+    inputs.push_back(data);
+  }
+  // Trailing empty names are absent optional inputs.
+  while (!inputs.empty() && !inputs.back())
+    inputs.pop_back();
+  llvm::Expected<Buffer> result = foldNode(node, opset, inputs, modelDir);
+  if (!result)
+    return result.takeError();
+  if (llvm::Error error = defineConstant(node.output(0), std::move(*result)))
+    return std::move(error);
+  return true;
+}
+
+llvm::Error OnnxImporter::addShapeNode(const onnx::NodeProto &node) {
+  NodeAttributes attributes(node);
+  bool isShape = node.op_type() == "Shape";
+  if (llvm::Error error = attributes.checkKnown(
+          isShape && opset >= 15 ? ArrayRef<llvm::StringRef>{"start", "end"}
+                                 : ArrayRef<llvm::StringRef>{}))
+    return error;
+  if (node.input_size() != 1)
+    return makeImportError("expected 1 input, but found " +
+                           llvm::Twine(node.input_size()));
+  llvm::Expected<Value> input = lookup(node.input(0));
+  if (!input)
+    return input.takeError();
+  auto type = dyn_cast<RankedTensorType>(input->getType());
+  if (!type || !type.hasStaticShape()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "the shape of input '" << node.input(0) << "' (" << input->getType()
+       << ") is not static: expected static dims, which the importer folds";
+    return makeImportError(text);
+  }
+  if (!isShape) {
+    Buffer size(ElementType::i64, {});
+    size.getElements<int64_t>()[0] = type.getNumElements();
+    return defineConstant(node.output(0), std::move(size));
+  }
+  llvm::Expected<int64_t> start = attributes.getInt("start", 0);
+  if (!start)
+    return start.takeError();
+  std::optional<int64_t> end;
+  if (attributes.find("end")) {
+    llvm::Expected<int64_t> value = attributes.getInt("end", 0);
+    if (!value)
+      return value.takeError();
+    end = *value;
+  }
+  return defineConstant(node.output(0),
+                        getShapeTensor(type.getShape(), *start, end));
+}
+
+llvm::Error OnnxImporter::addViewNode(const onnx::NodeProto &node) {
+  if (node.input_size() < 1)
+    return makeImportError("expected the data input");
+  llvm::Expected<Value> input = lookup(node.input(0));
+  if (!input)
+    return input.takeError();
+  llvm::Expected<RankedTensorType> type = getStaticType(*input, node.input(0));
+  if (!type)
+    return type.takeError();
+  SmallVector<const Buffer *> rest;
+  for (int k = 1; k < node.input_size(); ++k) {
+    if (node.input(k).empty()) {
+      rest.push_back(nullptr);
+      continue;
+    }
+    const Buffer *data = getConstantData(node.input(k));
+    if (!data) {
+      if (llvm::Expected<Value> value = lookup(node.input(k)); !value)
+        return value.takeError();
+      return makeImportError("input '" + node.input(k) +
+                             "' must be a constant (an initializer, a "
+                             "Constant or a folded shape computation)");
+    }
+    rest.push_back(data);
+  }
+  while (!rest.empty() && !rest.back())
+    rest.pop_back();
+  llvm::Expected<SmallVector<int64_t>> shape =
+      getViewShape(node, opset, type->getShape(), rest);
+  if (!shape)
+    return shape.takeError();
+  llvm::Expected<Value> result = buildReshape(*input, *shape);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Error OnnxImporter::addExpandNode(const onnx::NodeProto &node) {
+  if (llvm::Error error = NodeAttributes(node).checkKnown({}))
+    return error;
+  if (node.input_size() != 2)
+    return makeImportError("expected 2 inputs (input, shape), but found " +
+                           llvm::Twine(node.input_size()));
+  llvm::Expected<Value> input = lookup(node.input(0));
+  if (!input)
+    return input.takeError();
+  const Buffer *target = getConstantData(node.input(1));
+  if (!target) {
+    if (llvm::Expected<Value> value = lookup(node.input(1)); !value)
+      return value.takeError();
+    return makeImportError("input '" + node.input(1) +
+                           "' must be a constant (an initializer, a Constant "
+                           "or a folded shape computation)");
+  }
+  llvm::Expected<SmallVector<int64_t>> shape = readShapeInput(*target);
+  if (!shape)
+    return shape.takeError();
+  llvm::Expected<Value> result = builder.addBroadcast(
+      nodeName, *input, *shape, BroadcastMode::bidirectional);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Expected<SmallVector<Value>>
+OnnxImporter::lookupInputs(const onnx::NodeProto &node, int min, int max) {
+  if (node.input_size() < min || node.input_size() > max)
+    return makeImportError(
+        "expected " +
+        (min == max ? llvm::Twine(min)
+                    : llvm::Twine(min) + " to " + llvm::Twine(max)) +
+        (max == 1 ? " input" : " inputs") + ", but found " +
+        llvm::Twine(node.input_size()));
+  SmallVector<Value> inputs;
+  for (const std::string &name : node.input()) {
+    if (name.empty()) {
+      inputs.push_back(nullptr);
+      continue;
+    }
+    llvm::Expected<Value> value = lookup(name);
+    if (!value)
+      return value.takeError();
+    inputs.push_back(*value);
+  }
+  return inputs;
+}
+
+llvm::Error OnnxImporter::addElementwiseNode(const onnx::NodeProto &node,
+                                             const ElementwiseOpInfo &info) {
+  if (llvm::Error error = NodeAttributes(node).checkKnown({}))
+    return error;
+  llvm::Expected<SmallVector<Value>> inputs =
+      info.arity ? lookupInputs(node, info.arity, info.arity)
+                 : lookupInputs(node, 1, INT_MAX);
+  if (!inputs)
+    return inputs.takeError();
+  if (llvm::is_contained(*inputs, Value()))
+    return makeImportError("an input name is empty");
+  Value result = (*inputs)[0];
+  if (info.arity == 1) {
+    llvm::Expected<Value> value =
+        builder.addElementwise(nodeName, info.kind, {result});
+    if (!value)
+      return value.takeError();
+    return define(node.output(0), *value);
+  }
+  for (Value operand : llvm::drop_begin(*inputs)) {
+    Type base = getElementTypeOrSelf(result.getType());
+    Type exponent = getElementTypeOrSelf(operand.getType());
+    if (info.kind == ElementwiseKind::pow && base != exponent) {
+      // Pow-12+ takes an exponent of another type; the result has the
+      // base's. A float base takes the exponent converted to its type; an
+      // integer base with a float exponent is computed in f64 and truncated.
+      Type compute = isa<FloatType>(base) ? base
+                                          : Float64Type::get(builder.getContext());
+      llvm::Expected<Value> lhs = builder.addConvert(nodeName, result, compute);
+      if (!lhs)
+        return lhs.takeError();
+      llvm::Expected<Value> rhs =
+          builder.addConvert(nodeName, operand, compute);
+      if (!rhs)
+        return rhs.takeError();
+      llvm::Expected<Value> power =
+          builder.addElementwise(nodeName, info.kind, {*lhs, *rhs});
+      if (!power)
+        return power.takeError();
+      llvm::Expected<Value> converted =
+          builder.addConvert(nodeName, *power, base);
+      if (!converted)
+        return converted.takeError();
+      result = *converted;
+      continue;
+    }
+    llvm::Expected<Value> value =
+        builder.addElementwise(nodeName, info.kind, {result, operand});
+    if (!value)
+      return value.takeError();
+    result = *value;
+  }
+  return define(node.output(0), result);
+}
+
+llvm::Error OnnxImporter::addCastNode(const onnx::NodeProto &node) {
+  NodeAttributes attributes(node);
+  if (llvm::Error error = attributes.checkKnown({"to", "saturate"}))
+    return error;
+  if (!attributes.find("to"))
+    return makeImportError("attribute 'to' is missing");
+  llvm::Expected<int64_t> to = attributes.getInt("to", 0);
+  if (!to)
+    return to.takeError();
+  std::optional<ElementType> type = getElementType(static_cast<int32_t>(*to));
+  if (!type)
+    return makeImportError("cannot cast to " +
+                           getDataTypeName(static_cast<int32_t>(*to)) +
+                           ": expected " + getSupportedDataTypesText());
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 1, 1);
+  if (!inputs)
+    return inputs.takeError();
+  llvm::Expected<Value> result = builder.addConvert(
+      nodeName, (*inputs)[0], toMlirType(*type, builder.getContext()));
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Error OnnxImporter::addClipNode(const onnx::NodeProto &node) {
+  NodeAttributes attributes(node);
+  bool boundsAsInputs = opset >= 11;
+  if (llvm::Error error = attributes.checkKnown(
+          boundsAsInputs ? ArrayRef<llvm::StringRef>{}
+                         : ArrayRef<llvm::StringRef>{"min", "max"}))
+    return error;
+  llvm::Expected<SmallVector<Value>> inputs =
+      lookupInputs(node, 1, boundsAsInputs ? 3 : 1);
+  if (!inputs)
+    return inputs.takeError();
+  Value input = (*inputs)[0];
+  if (!input)
+    return makeImportError("the input name is empty");
+  Value low = inputs->size() > 1 ? (*inputs)[1] : Value();
+  Value high = inputs->size() > 2 ? (*inputs)[2] : Value();
+  if (!boundsAsInputs) {
+    Type element = getElementTypeOrSelf(input.getType());
+    for (auto [name, bound] :
+         {std::pair<llvm::StringRef, Value *>{"min", &low}, {"max", &high}}) {
+      if (!attributes.find(name))
+        continue;
+      llvm::Expected<float> value = attributes.getFloat(name, 0);
+      if (!value)
+        return value.takeError();
+      *bound = builder.addScalarConstant(nodeName, element, *value);
+    }
+  }
+  llvm::Expected<Value> result = builder.addClamp(nodeName, input, low, high);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Error OnnxImporter::addWhereNode(const onnx::NodeProto &node) {
+  if (llvm::Error error = NodeAttributes(node).checkKnown({}))
+    return error;
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 3, 3);
+  if (!inputs)
+    return inputs.takeError();
+  if (llvm::is_contained(*inputs, Value()))
+    return makeImportError("an input name is empty");
+  llvm::Expected<Value> result = builder.addSelect(
+      nodeName, (*inputs)[0], (*inputs)[1], (*inputs)[2]);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
 llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
   nodeText = "node " + (node.name().empty() ? "#" + std::to_string(index)
                                             : "'" + node.name() + "'") +
              " (" + node.op_type() + ", opset " + std::to_string(opset) + ")";
+  nodeName = node.name().empty()
+                 ? (node.output_size() ? node.output(0) : nodeText)
+                 : node.name();
   auto fail = [&](llvm::Error error) {
     return makeImportError(nodeText + ": " + llvm::toString(std::move(error)));
   };
@@ -404,7 +859,8 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
   if (node.output_size() != 1)
     return fail(makeImportError("expected 1 output, but found " +
                                 llvm::Twine(node.output_size())));
-  if (node.op_type() == "Constant") {
+  const std::string &opType = node.op_type();
+  if (opType == "Constant") {
     if (node.input_size() != 0)
       return fail(makeImportError("expected no inputs, but found " +
                                   llvm::Twine(node.input_size())));
@@ -412,7 +868,8 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
       return fail(std::move(error));
     return llvm::Error::success();
   }
-  if (node.op_type() == "Identity") {
+  if (opType == "Identity" && !getConstantData(
+                                  node.input_size() ? node.input(0) : "")) {
     if (node.input_size() != 1 || node.attribute_size() != 0)
       return fail(makeImportError("expected 1 input and no attributes"));
     llvm::Expected<Value> input = lookup(node.input(0));
@@ -422,13 +879,57 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
       return fail(std::move(error));
     return llvm::Error::success();
   }
-  if (const ReduceOpInfo *info = lookupReduceOp(node.op_type())) {
+  if (const ReduceOpInfo *info = lookupReduceOp(opType)) {
     if (llvm::Error error = addReduceNode(node, *info))
       return fail(std::move(error));
     return llvm::Error::success();
   }
+  if (opType == "Shape" || opType == "Size") {
+    if (llvm::Error error = addShapeNode(node))
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  llvm::Expected<bool> folded = tryFold(node);
+  if (!folded)
+    return fail(folded.takeError());
+  if (*folded)
+    return llvm::Error::success();
+  if (isViewOp(opType)) {
+    if (llvm::Error error = addViewNode(node))
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (opType == "Expand") {
+    if (llvm::Error error = addExpandNode(node))
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (const ElementwiseOpInfo *info = lookupElementwiseOp(opType)) {
+    if (llvm::Error error = addElementwiseNode(node, *info))
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (opType == "Cast" || opType == "Clip" || opType == "Where") {
+    llvm::Error error = opType == "Cast"   ? addCastNode(node)
+                        : opType == "Clip" ? addClipNode(node)
+                                           : addWhereNode(node);
+    if (error)
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (isFoldable(opType)) {
+    std::string runtime;
+    for (const std::string &name : node.input())
+      if (!name.empty() && !getConstantData(name) && runtime.empty())
+        runtime = name;
+    return fail(makeImportError(
+        "supported only on constants (initializers, Constant outputs and "
+        "shape computations), but input '" + runtime +
+        "' is computed at run time"));
+  }
   return fail(makeImportError(
-      "unsupported op type (expected a Reduce op, Constant or Identity)"));
+      "unsupported op type (expected a Reduce op, a normalization, an "
+      "elementwise op, a shape op, Constant or Identity)"));
 }
 
 llvm::Expected<SmallVector<Value>>

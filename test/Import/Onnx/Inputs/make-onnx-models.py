@@ -310,8 +310,39 @@ bad("bad_keepdims_type", [reduce_node("ReduceSum", ["data"], keepdims=1.0)])
 bad("bad_axes_type", [reduce_node("ReduceSum", ["data", "axes"])],
     initializers=[("axes", np.array([1], np.int32))])
 bad("bad_unknown_node", [
-    helper.make_node("Neg", ["data"], ["n"], name="negate"),
+    helper.make_node("Erf", ["data"], ["n"], name="erf"),
     reduce_node("ReduceSum", ["n"])])
+# Elementwise, shape and normalization nodes the inputs make invalid.
+bad("bad_broadcast", [
+    helper.make_node("Add", ["data", "w"], ["s"], name="add"),
+    reduce_node("ReduceSum", ["s"])],
+    initializers=[("w", np.ones(5, np.float32))])
+bad("bad_reshape", [
+    helper.make_node("Reshape", ["data", "shape"], ["r"], name="reshape"),
+    reduce_node("ReduceSum", ["r"])],
+    initializers=[("shape", np.array([5, -1], np.int64))])
+bad("bad_gather_index", [
+    helper.make_node("Shape", ["data"], ["s"], name="shape"),
+    helper.make_node("Gather", ["s", "i"], ["d"], name="gather", axis=0),
+    helper.make_node("Reshape", ["data", "d"], ["y"], name="reshape")],
+    initializers=[("i", np.array([3], np.int64))])
+bad("bad_gather_runtime", [
+    helper.make_node("Gather", ["data", "i"], ["y"], name="gather", axis=0)],
+    initializers=[("i", np.array([1], np.int64))])
+bad("bad_squeeze_axis", [
+    helper.make_node("Squeeze", ["data", "axes"], ["y"], name="squeeze")],
+    initializers=[("axes", np.array([1], np.int64))])
+bad("bad_expand", [
+    helper.make_node("Expand", ["data", "shape"], ["y"], name="expand")],
+    initializers=[("shape", np.array([2, 5, 4], np.int64))])
+bad("bad_cast_type", [
+    helper.make_node("Cast", ["data"], ["y"], name="cast",
+                     to=TensorProto.STRING)])
+bad("bad_integer_division", [
+    helper.make_node("Div", ["a", "z"], ["q"], name="div"),
+    helper.make_node("Reshape", ["data", "q"], ["y"], name="reshape")],
+    initializers=[("a", np.array([24], np.int64)),
+                  ("z", np.array([0], np.int64))])
 bad("bad_order", [
     reduce_node("ReduceMax", ["s"], "y", axes=[0]),
     reduce_node("ReduceSum", ["data"], "s", axes=[0])])
