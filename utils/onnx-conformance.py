@@ -2,7 +2,8 @@
 """Runs ONNX node tests end to end through reduce-run's ONNX importer.
 
   onnx-conformance.py --node-tests DIR --runner REDUCE_RUN --work DIR
-                      [--jobs N] [--pattern test_reduce_*]
+                      [--jobs N] [--pattern test_reduce_* ...]
+                      [--constant-inputs] [--rtol R --atol A]
 
 For every node test directory DIR/<pattern> (sorted), each a model.onnx and
 test_data_set_0/{input_K.pb, output_K.pb}: run `reduce-run model.onnx
@@ -18,6 +19,15 @@ per node test,
 
 then `onnx node tests: P passed, F failed in S s`. Exit code 1 when a test
 failed or none was found. See docs/conformance.md.
+
+The importer folds shape computations at import, so the inputs that give a
+shape, axes or indices must be constants. The node tests have them as graph
+inputs; with --constant-inputs, each graph input that feeds such an input
+(Reshape's shape, Expand's shape, Squeeze's and Unsqueeze's axes, every
+input of Gather, Concat, Range and ConstantOfShape, which the importer
+evaluates on constants only) becomes an initializer holding its test data,
+in a copy of the model in the work directory; the others stay inputs.
+--rtol and --atol replace the bounds of utils/onnx-compare.py.
 """
 
 import argparse
@@ -51,6 +61,47 @@ DIALECT_OPS = {
 }
 
 
+# Models without a Reduce op: the tolerance of utils/onnx-compare.py.
+NORMALIZATION_OPS = {"Softmax", "LogSoftmax", "LayerNormalization",
+                     "RMSNormalization", "MeanVarianceNormalization"}
+
+# The inputs the importer needs as constants: (op type, input index), None
+# for every input.
+CONSTANT_INPUTS = {("Reshape", 1), ("Expand", 1), ("Squeeze", 1),
+                   ("Unsqueeze", 1), ("Gather", None), ("Concat", None),
+                   ("Range", None), ("ConstantOfShape", None)}
+
+
+def freeze_inputs(test_dir, inputs, out_dir):
+    """Writes a copy of the model whose shape, axes and index inputs are
+    initializers; returns (model path, remaining input paths, frozen
+    names)."""
+    model = onnx.load(os.path.join(test_dir, "model.onnx"))
+    names = [i.name for i in model.graph.input
+             if i.name not in {t.name for t in model.graph.initializer}]
+    frozen = set()
+    for node in model.graph.node:
+        for k, name in enumerate(node.input):
+            if ((node.op_type, k) in CONSTANT_INPUTS or
+                    (node.op_type, None) in CONSTANT_INPUTS) and name in names:
+                frozen.add(name)
+    if not frozen:
+        return os.path.join(test_dir, "model.onnx"), inputs, []
+    keep = []
+    for name, path in zip(names, inputs):
+        if name in frozen:
+            model.graph.initializer.append(
+                numpy_helper.from_array(read_tensor(path), name))
+        else:
+            keep.append(path)
+    inputs_kept = [i for i in model.graph.input if i.name not in frozen]
+    del model.graph.input[:]
+    model.graph.input.extend(inputs_kept)
+    path = os.path.join(out_dir, "model.onnx")
+    onnx.save(model, path)
+    return path, keep, sorted(frozen)
+
+
 def read_tensor(path):
     tensor = onnx.TensorProto()
     with open(path, "rb") as f:
@@ -70,18 +121,34 @@ def describe(test_dir):
     # A chain is compared with the tolerance of its first inexact op.
     inexact = [t for t in op_types
                if DIALECT_OPS[t] not in comparer.EXACT_OPS]
-    op_type = (inexact or op_types or ["?"])[0]
-    return op_type, opset
+    if inexact or op_types:
+        return (inexact or op_types)[0], opset
+    # No Reduce op: a normalization, else the elementwise tolerance.
+    others = [n.op_type for n in model.graph.node
+              if n.op_type not in ("Constant", "Identity")]
+    normalizations = [t for t in others if t in NORMALIZATION_OPS]
+    return (normalizations or others or ["?"])[0], opset
 
 
-def run_one(runner, test_dir, out_dir, timeout):
+def get_compare_op(op_type):
+    """The op of utils/onnx-compare.py whose tolerance applies."""
+    if op_type in DIALECT_OPS:
+        return DIALECT_OPS[op_type]
+    if op_type in NORMALIZATION_OPS:
+        return "normalization"
+    return "elementwise"
+
+
+def run_one(runner, test_dir, out_dir, timeout, constant_inputs=False,
+            rtol=None, atol=None):
     """Runs reduce-run on one node test; returns (ok, message, what)."""
     try:
         op_type, opset = describe(test_dir)
     except Exception:  # an unreadable model is the importer's case
         op_type, opset = "?", 0
-    what = "%s-%d -> reduce.%s" % (op_type, opset,
-                                   DIALECT_OPS.get(op_type, "?"))
+    what = "%s-%d" % (op_type, opset)
+    if op_type in DIALECT_OPS:
+        what += " -> reduce.%s" % DIALECT_OPS[op_type]
     data_dir = os.path.join(test_dir, "test_data_set_0")
     inputs = sorted(glob.glob(os.path.join(data_dir, "input_*.pb")),
                     key=lambda p: int(p.rsplit("_", 1)[1][:-3]))
@@ -93,7 +160,12 @@ def run_one(runner, test_dir, out_dir, timeout):
     for path in got:
         if os.path.exists(path):
             os.remove(path)
-    cmd = [runner, os.path.join(test_dir, "model.onnx")]
+    model_path = os.path.join(test_dir, "model.onnx")
+    if constant_inputs:
+        model_path, inputs, frozen = freeze_inputs(test_dir, inputs, out_dir)
+        if frozen:
+            what += ", constant %s" % ", ".join(frozen)
+    cmd = [runner, model_path]
     for path in inputs:
         cmd += ["--input", path]
     for path in got:
@@ -116,12 +188,15 @@ def run_one(runner, test_dir, out_dir, timeout):
         expected = read_tensor(path)
         expected_path = os.path.join(out_dir, "expected_%d.npy" % k)
         np.save(expected_path, expected)
-        op = DIALECT_OPS.get(op_type, "sum")
-        if expected.dtype == np.bool_:
+        op = get_compare_op(op_type)
+        if expected.dtype == np.bool_ and op in ("min", "max"):
             op = "logical_and" if op == "min" else "logical_or"
         size = expected.size if data_size is None else data_size
         reduced = max(1, size // max(1, expected.size))
-        ok, message = comparer.compare(expected_path, got[k], op, reduced)
+        if op == "normalization":
+            reduced = data_size or expected.size
+        ok, message = comparer.compare(expected_path, got[k], op, reduced,
+                                       rtol, atol)
         if not ok:
             return False, "output %d: %s" % (k, message), what
         messages.append(message)
@@ -135,21 +210,32 @@ def main(argv):
     parser.add_argument("--runner", required=True, help="path of reduce-run")
     parser.add_argument("--work", required=True,
                         help="directory for the outputs")
-    parser.add_argument("--pattern", default="test_reduce_*")
+    parser.add_argument("--pattern", action="append",
+                        help="fnmatch pattern of the test directories "
+                        "(repeatable; default test_reduce_*)")
+    parser.add_argument("--constant-inputs", action="store_true",
+                        help="make shape, axes and index inputs "
+                        "initializers")
+    parser.add_argument("--rtol", type=float,
+                        help="relative bound instead of onnx-compare's")
+    parser.add_argument("--atol", type=float,
+                        help="absolute bound instead of onnx-compare's")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count()))
     parser.add_argument("--timeout", type=int, default=300,
                         help="seconds per reduce-run")
     opts = parser.parse_args(argv)
 
     start = time.monotonic()
+    patterns = opts.pattern or ["test_reduce_*"]
     names = sorted(n for n in os.listdir(opts.node_tests)
-                   if fnmatch.fnmatch(n, opts.pattern) and
+                   if any(fnmatch.fnmatch(n, p) for p in patterns) and
                    os.path.isdir(os.path.join(opts.node_tests, n)))
     with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
         futures = {name: pool.submit(run_one, opts.runner,
                                      os.path.join(opts.node_tests, name),
                                      os.path.join(opts.work, name),
-                                     opts.timeout)
+                                     opts.timeout, opts.constant_inputs,
+                                     opts.rtol, opts.atol)
                    for name in names}
         results = {name: future.result() for name, future in futures.items()}
 
@@ -166,7 +252,8 @@ def main(argv):
         len(names) - failed, failed, time.monotonic() - start))
     if not names:
         sys.stderr.write("onnx-conformance: error: no node test matches %s "
-                         "in %s\n" % (opts.pattern, opts.node_tests))
+                         "in %s\n" % (" or ".join(patterns),
+                                       opts.node_tests))
         return 1
     return 1 if failed else 0
 

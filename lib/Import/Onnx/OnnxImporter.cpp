@@ -40,9 +40,11 @@ using namespace mlir::reduce::onnx_import;
 
 namespace {
 
-/// The newest opset of the default domain whose Reduce ops the importer
-/// knows (ReduceMax-20 and ReduceMin-20 are the last versions).
-constexpr int64_t kNewestOpset = 20;
+/// The newest opset of the default domain the importer knows:
+/// RMSNormalization-23. (ReduceMax-20 and ReduceMin-20 are the last versions
+/// of the Reduce ops; what opsets 21 to 23 change in the other ops it
+/// imports is element types it does not have, such as int4 and float8.)
+constexpr int64_t kNewestOpset = 23;
 
 /// A Reduce op of ONNX and the reduction it imports as.
 struct ReduceOpInfo {
@@ -169,6 +171,13 @@ private:
   llvm::Error addCastNode(const onnx::NodeProto &node);
   llvm::Error addClipNode(const onnx::NodeProto &node);
   llvm::Error addWhereNode(const onnx::NodeProto &node);
+  llvm::Error addSoftmaxNode(const onnx::NodeProto &node);
+  llvm::Error addLayerNormNode(const onnx::NodeProto &node);
+  llvm::Error addRmsNormNode(const onnx::NodeProto &node);
+  llvm::Error addMvnNode(const onnx::NodeProto &node);
+  /// The `stash_type` attribute of LayerNormalization and RMSNormalization
+  /// (default FLOAT) as an MLIR float type.
+  llvm::Expected<Type> getStashType(const NodeAttributes &attributes);
   /// The values of the inputs of `node` (null for an empty name); exactly
   /// `count` of them, or between `min` and `max`.
   llvm::Expected<SmallVector<Value>> lookupInputs(const onnx::NodeProto &node,
@@ -843,6 +852,158 @@ llvm::Error OnnxImporter::addWhereNode(const onnx::NodeProto &node) {
   return define(node.output(0), *result);
 }
 
+llvm::Error OnnxImporter::addSoftmaxNode(const onnx::NodeProto &node) {
+  NodeAttributes attributes(node);
+  if (llvm::Error error = attributes.checkKnown({"axis"}))
+    return error;
+  // Softmax-1/11 and LogSoftmax-1/11 flatten the input to 2-D at `axis`
+  // (default 1); from 13 on they normalize over `axis` (default -1).
+  bool coerce2d = opset < 13;
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", coerce2d ? 1 : -1);
+  if (!axis)
+    return axis.takeError();
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 1, 1);
+  if (!inputs)
+    return inputs.takeError();
+  if (!(*inputs)[0])
+    return makeImportError("the input name is empty");
+  llvm::Expected<Value> result =
+      builder.addSoftmax(nodeName, (*inputs)[0], *axis, coerce2d,
+                         /*logarithm=*/node.op_type() == "LogSoftmax");
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Expected<Type>
+OnnxImporter::getStashType(const NodeAttributes &attributes) {
+  llvm::Expected<int64_t> stash =
+      attributes.getInt("stash_type", onnx::TensorProto::FLOAT);
+  if (!stash)
+    return stash.takeError();
+  std::optional<ElementType> type =
+      getElementType(static_cast<int32_t>(*stash));
+  if (!type || !isFloat(*type))
+    return makeImportError(
+        "attribute 'stash_type' is " +
+        getDataTypeName(static_cast<int32_t>(*stash)) +
+        ": expected FLOAT, DOUBLE, FLOAT16 or BFLOAT16");
+  return toMlirType(*type, builder.getContext());
+}
+
+llvm::Error OnnxImporter::addLayerNormNode(const onnx::NodeProto &node) {
+  if (opset < 17)
+    return makeImportError("LayerNormalization needs opset 17, but the "
+                           "model imports opset " +
+                           llvm::Twine(opset));
+  NodeAttributes attributes(node);
+  if (llvm::Error error =
+          attributes.checkKnown({"axis", "epsilon", "stash_type"}))
+    return error;
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", -1);
+  if (!axis)
+    return axis.takeError();
+  llvm::Expected<float> epsilon = attributes.getFloat("epsilon", 1e-5f);
+  if (!epsilon)
+    return epsilon.takeError();
+  llvm::Expected<Type> stashType = getStashType(attributes);
+  if (!stashType)
+    return stashType.takeError();
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 2, 3);
+  if (!inputs)
+    return inputs.takeError();
+  Value input = (*inputs)[0], scale = (*inputs)[1];
+  Value bias = inputs->size() > 2 ? (*inputs)[2] : Value();
+  if (!input)
+    return makeImportError("the input name is empty");
+  if (!scale) {
+    // PyTorch 1.13 exports F.layer_norm without a weight as a
+    // LayerNormalization whose Scale is the empty name (which the ONNX
+    // checker rejects): a scale of ones, of the normalized dims' shape.
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    int64_t rank = type ? type.getRank() : 0;
+    std::optional<ElementType> element =
+        type ? toElementType(type.getElementType()) : std::nullopt;
+    if (!type || !element || *axis < -rank || *axis >= rank)
+      return makeImportError("the Scale input is empty, and the input's "
+                             "normalized dims are not known");
+    ArrayRef<int64_t> dims =
+        type.getShape().drop_front(*axis < 0 ? *axis + rank : *axis);
+    if (ShapedType::isDynamicShape(dims))
+      return makeImportError("the Scale input is empty, and the input's "
+                             "normalized dims are not static");
+    Buffer ones(*element, dims);
+    for (int64_t i = 0; i < ones.getNumElements(); ++i)
+      storeDouble(*element, ones.getData(), i, 1.0);
+    scale = builder.addConstant(ones.getView(), nodeName);
+  }
+  llvm::Expected<SmallVector<Value>> results = builder.addLayerNorm(
+      nodeName, input, scale, bias, *axis, *epsilon, *stashType);
+  if (!results)
+    return results.takeError();
+  for (int k = 0; k < node.output_size() && k < 3; ++k)
+    if (!node.output(k).empty())
+      if (llvm::Error error = define(node.output(k), (*results)[k]))
+        return error;
+  return llvm::Error::success();
+}
+
+llvm::Error OnnxImporter::addRmsNormNode(const onnx::NodeProto &node) {
+  if (opset < 23)
+    return makeImportError("RMSNormalization needs opset 23, but the model "
+                           "imports opset " +
+                           llvm::Twine(opset));
+  NodeAttributes attributes(node);
+  if (llvm::Error error =
+          attributes.checkKnown({"axis", "epsilon", "stash_type"}))
+    return error;
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", -1);
+  if (!axis)
+    return axis.takeError();
+  llvm::Expected<float> epsilon = attributes.getFloat("epsilon", 1e-5f);
+  if (!epsilon)
+    return epsilon.takeError();
+  llvm::Expected<Type> stashType = getStashType(attributes);
+  if (!stashType)
+    return stashType.takeError();
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 2, 2);
+  if (!inputs)
+    return inputs.takeError();
+  if (llvm::is_contained(*inputs, Value()))
+    return makeImportError("an input name is empty");
+  llvm::Expected<Value> result =
+      builder.addRmsNorm(nodeName, (*inputs)[0], (*inputs)[1], *axis,
+                         *epsilon, *stashType);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Error OnnxImporter::addMvnNode(const onnx::NodeProto &node) {
+  NodeAttributes attributes(node);
+  if (llvm::Error error = attributes.checkKnown({"axes"}))
+    return error;
+  llvm::Expected<std::optional<SmallVector<int64_t>>> axes =
+      attributes.getInts("axes");
+  if (!axes)
+    return axes.takeError();
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 1, 1);
+  if (!inputs)
+    return inputs.takeError();
+  if (!(*inputs)[0])
+    return makeImportError("the input name is empty");
+  // The ONNX function: (X - mean) / (sqrt(var) + 1e-9), over axes [0, 2, 3]
+  // by default.
+  SmallVector<int64_t> dims =
+      axes->value_or(SmallVector<int64_t>{0, 2, 3});
+  llvm::Expected<Value> result =
+      builder.addMvn(nodeName, (*inputs)[0], dims, /*normalizeVariance=*/true,
+                     /*epsilon=*/1e-9, /*epsInsideSqrt=*/false);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
 llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
   nodeText = "node " + (node.name().empty() ? "#" + std::to_string(index)
                                             : "'" + node.name() + "'") +
@@ -856,10 +1017,16 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
   if (!node.domain().empty() && node.domain() != "ai.onnx")
     return fail(makeImportError("unsupported domain '" + node.domain() +
                                 "' (expected the default ONNX domain)"));
-  if (node.output_size() != 1)
-    return fail(makeImportError("expected 1 output, but found " +
-                                llvm::Twine(node.output_size())));
   const std::string &opType = node.op_type();
+  // LayerNormalization has the optional outputs Mean and InvStdDev.
+  int maxOutputs = opType == "LayerNormalization" ? 3 : 1;
+  if (node.output_size() < 1 || node.output_size() > maxOutputs)
+    return fail(makeImportError(
+        "expected " +
+        (maxOutputs == 1 ? llvm::Twine("1 output")
+                         : llvm::Twine("1 to ") + llvm::Twine(maxOutputs) +
+                               " outputs") +
+        ", but found " + llvm::Twine(node.output_size())));
   if (opType == "Constant") {
     if (node.input_size() != 0)
       return fail(makeImportError("expected no inputs, but found " +
@@ -906,6 +1073,18 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
   }
   if (const ElementwiseOpInfo *info = lookupElementwiseOp(opType)) {
     if (llvm::Error error = addElementwiseNode(node, *info))
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (opType == "Softmax" || opType == "LogSoftmax" ||
+      opType == "LayerNormalization" || opType == "RMSNormalization" ||
+      opType == "MeanVarianceNormalization") {
+    llvm::Error error =
+        opType == "LayerNormalization" ? addLayerNormNode(node)
+        : opType == "RMSNormalization" ? addRmsNormNode(node)
+        : opType == "MeanVarianceNormalization" ? addMvnNode(node)
+                                                : addSoftmaxNode(node);
+    if (error)
       return fail(std::move(error));
     return llvm::Error::success();
   }

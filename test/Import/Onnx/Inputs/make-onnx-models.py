@@ -294,7 +294,7 @@ bad("bad_type", [reduce_node("ReduceL2", ["data"])],
     inputs=[("data", b)])
 bad("bad_attribute", [reduce_node("ReduceMin", ["data"],
                                   select_last_index=1)])
-bad("bad_opset", [reduce_node("ReduceSum", ["data"])], opset=21)
+bad("bad_opset", [reduce_node("ReduceSum", ["data"])], opset=24)
 bad("bad_axis", [reduce_node("ReduceL1", ["data"], axes=[3])])
 bad("bad_bool_before_20", [reduce_node("ReduceMax", ["data"])],
     inputs=[("data", b)], opset=18)
@@ -338,6 +338,17 @@ bad("bad_expand", [
 bad("bad_cast_type", [
     helper.make_node("Cast", ["data"], ["y"], name="cast",
                      to=TensorProto.STRING)])
+bad("bad_softmax_axis", [
+    helper.make_node("Softmax", ["data"], ["y"], name="softmax", axis=3)])
+bad("bad_layer_norm_scale", [
+    helper.make_node("LayerNormalization", ["data", "w"], ["y"], name="ln")],
+    initializers=[("w", np.ones(5, np.float32))], opset=17)
+bad("bad_layer_norm_opset", [
+    helper.make_node("LayerNormalization", ["data", "w"], ["y"], name="ln")],
+    initializers=[("w", np.ones(4, np.float32))], opset=16)
+bad("bad_mvn_axes", [
+    helper.make_node("MeanVarianceNormalization", ["data"], ["y"],
+                     name="mvn")])
 bad("bad_integer_division", [
     helper.make_node("Div", ["a", "z"], ["q"], name="div"),
     helper.make_node("Reshape", ["data", "q"], ["y"], name="reshape")],
