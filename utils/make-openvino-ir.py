@@ -2,12 +2,18 @@
 """Writes the OpenVINO IR test models of test/Import/OpenVino.
 
   make-openvino-ir.py OUTDIR               write every model
+  make-openvino-ir.py --layers OUTDIR      write the models of the
+                                           elementwise, Broadcast and
+                                           ShapeOf layers (their own tests)
+  make-openvino-ir.py --layer-errors OUTDIR
+                                           and their malformed models
   make-openvino-ir.py --corpus OUTDIR      write the seeds of
                                            reduce-openvino-fuzzer
-  make-openvino-ir.py --compare OUTDIR CASE
+  make-openvino-ir.py --compare OUTDIR CASE...
                                            compare CASE.got<i>.npy (what
                                            reduce-run wrote) with the
-                                           reference CASE.expected<i>.npy
+                                           reference CASE.expected<i>.npy,
+                                           for each CASE
 
 Each valid model CASE is CASE.xml and CASE.bin (the weights of its Const
 layers), its inputs CASE.input<i>.npy (one per Parameter, file order), the
@@ -231,6 +237,23 @@ class Net:
         self.shapes[(lid, 2)] = out_shape
         self.types[(lid, 2)] = etype
         return (lid, 2)
+
+    def op(self, type, name, inputs, data=None, etype=None, out_shape=None,
+           version="opset1"):
+        """A layer of `type` on the values `inputs` (ports 0..n-1) with one
+        output (port n) of element type `etype` (default: the first
+        input's) declaring `out_shape` (None: no dims)."""
+        ports = [(i, TYPES[self.types[v]][1], self.shapes[v])
+                 for i, v in enumerate(inputs)]
+        etype = etype or self.types[inputs[0]]
+        out = len(inputs)
+        lid = self._layer(name, type, version, data, inputs=ports,
+                          outputs=[(out, TYPES[etype][1], out_shape)])
+        for i, v in enumerate(inputs):
+            self.edge(v, (lid, i))
+        self.shapes[(lid, out)] = out_shape
+        self.types[(lid, out)] = etype
+        return (lid, out)
 
     def _const_values(self, lid):
         data = self.layers[lid]["data"]
@@ -638,6 +661,436 @@ def error_cases():
     return cases
 
 
+# Elementwise layers, Broadcast and ShapeOf (written by --layers). Each
+# output's reference is NumPy's, computed here: in the element type for the
+# ops IEEE rounds exactly (compared exactly, "max"), in float64 and rounded
+# for pow, sqrt, exp and log (compared within a few ulps, "sum" of 1).
+
+BINARY_LAYERS = ["Add", "Subtract", "Multiply", "Divide", "Power",
+                 "SquaredDifference", "Maximum", "Minimum"]
+
+
+def np_binary(type, a, b, pythondiv=True):
+    """NumPy reference of a binary layer on arrays of one dtype (floats: the
+    result rounded once, as IEEE does; integers: wrapping, floor or
+    truncating division with 0 for a zero divisor)."""
+    if a.dtype.kind == "f" and type == "Power":
+        return np.power(a.astype(np.float64), b.astype(np.float64)).astype(
+            a.dtype)
+    if type == "Add":
+        return a + b
+    if type == "Subtract":
+        return a - b
+    if type == "Multiply":
+        return a * b
+    if type == "SquaredDifference":
+        return (a - b) * (a - b)
+    if type == "Maximum":
+        return np.maximum(a, b)
+    if type == "Minimum":
+        return np.minimum(a, b)
+    if type == "Divide":
+        if a.dtype.kind == "f":
+            return a / b
+        a, b = np.broadcast_arrays(a, b)
+        out = np.zeros(a.shape, a.dtype)
+        for i in np.ndindex(a.shape):
+            x, y = int(a[i]), int(b[i])
+            if y == 0:
+                continue
+            q = x // y if pythondiv else abs(x) // abs(y) * (
+                1 if (x < 0) == (y < 0) else -1)
+            out[i] = np.array(q).astype(a.dtype) if -2**63 <= q < 2**64 \
+                else 0
+        return out
+    if type == "Power":
+        return np.power(a, b)
+    raise ValueError(type)
+
+
+def binary_spec_model(rng):
+    """The two examples of each binary layer's specification: 256x56 with
+    256x56 (auto_broadcast none) and 8x1x6x1 with 7x1x5 (numpy). Divide's
+    examples set m_pythondiv true and false (floats: no effect). Inputs in
+    [0.5, 2] (Power's base positive)."""
+    net = Net(11)
+    shapes = [(256, 56), (256, 56), (8, 1, 6, 1), (7, 1, 5)]
+    arrays = [rng.uniform(0.5, 2, s).astype(np.float32) for s in shapes]
+    a, b, c, d = [net.parameter(n, "f32", x) for n, x in zip("abcd", arrays)]
+    for type in BINARY_LAYERS:
+        approx = type == "Power"
+        for i, (x, y, xa, ya, attrs, out) in enumerate([
+                (a, b, arrays[0], arrays[1], {"auto_broadcast": "none"},
+                 (256, 56)),
+                (c, d, arrays[2], arrays[3], {"auto_broadcast": "numpy"},
+                 (8, 7, 6, 5))]):
+            if type == "Divide":
+                attrs = dict(attrs, m_pythondiv="true" if i == 0 else "false")
+            r = net.op(type, "%s%d" % (type.lower(), i), [x, y], attrs,
+                       out_shape=out)
+            net.result("out_%s%d" % (type.lower(), i), r,
+                       np_binary(type, xa, ya), "sum" if approx else "max", 1)
+    return net
+
+
+def binary_int_model():
+    """Integer semantics: Divide floors (m_pythondiv default) or truncates,
+    0 for a zero divisor, the minimum over -1 wraps; Power of integers;
+    unsigned Maximum, Minimum and Subtract (wrapping); i64 numpy broadcast."""
+    net = Net(11)
+    x = np.array([[7, -7, 7, -7, 5, 0, -2147483648, 9],
+                  [1, -1, 100, -100, 3, -3, 2147483647, -9]], np.int32)
+    y = np.array([[2, 2, -2, -2, 0, 0, -1, 3],
+                  [3, 3, -7, 7, -1, 2, 2, -4]], np.int32)
+    a = net.parameter("x", "i32", x)
+    b = net.parameter("y", "i32", y)
+    for name, attrs, floor in (("floordiv", {}, True),
+                               ("truncdiv", {"m_pythondiv": "false"}, False)):
+        r = net.op("Divide", name, [a, b], attrs, out_shape=(2, 8))
+        net.result("out_" + name, r, np_binary("Divide", x, y, floor), "max")
+    base = np.array([[-3, -2, -1, 0], [1, 2, 3, 4]], np.int64)
+    exponent = np.array([3, 2, 1, 0], np.int64)
+    p = net.parameter("base", "i64", base)
+    e = net.parameter("exponent", "i64", exponent)
+    r = net.op("Power", "ipow", [p, e], out_shape=(2, 4))
+    net.result("out_ipow", r, np.power(base, exponent), "max")
+    u = np.array([[0, 1, 200, 255], [3, 250, 7, 128]], np.uint8)
+    v = np.array([[1, 0, 100, 255]], np.uint8)
+    pu = net.parameter("u", "u8", u)
+    pv = net.parameter("v", "u8", v)
+    for type in ("Maximum", "Minimum", "Subtract"):
+        r = net.op(type, "u" + type.lower(), [pu, pv], out_shape=(2, 4))
+        net.result("out_u" + type.lower(), r, np_binary(type, u, v), "max")
+    return net
+
+
+def minmax_nan_model():
+    """Maximum and Minimum with NaN in either operand: std::max(a, b) is
+    `a < b ? b : a` and std::min(a, b) `b < a ? b : a` (OpenVINO's
+    reference), so the first operand wins when the pair is unordered."""
+    net = Net(11)
+    nan = np.float32("nan")
+    x = np.array([nan, 1, nan, -0.0, 2, -np.inf], np.float32)
+    y = np.array([1, nan, nan, 0.0, 3, 5], np.float32)
+    a = net.parameter("x", "f32", x)
+    b = net.parameter("y", "f32", y)
+    r = net.op("Maximum", "max", [a, b], out_shape=(6,))
+    net.result("out_max", r, np.where(x < y, y, x), "max")
+    r = net.op("Minimum", "min", [a, b], out_shape=(6,))
+    net.result("out_min", r, np.where(y < x, y, x), "max")
+    return net
+
+
+def unary_spec_model(rng):
+    """The unary layers' examples: Sqrt of [4, 7, 9, 10] in f32 and in i32
+    (rounded half up: [2, 3, 3, 3]) and of a 256x56 tensor, Exp of 1x256,
+    Log, Abs and Negative of 256x56."""
+    net = Net(11)
+    small = np.array([4, 7, 9, 10], np.float32)
+    s = net.parameter("small", "f32", small)
+    r = net.op("Sqrt", "sqrt_example1", [s], out_shape=(4,))
+    net.result("out_sqrt1", r, np.sqrt(small.astype(np.float64)).astype(
+        np.float32), "sum")
+    ints = np.array([4, 7, 9, 10], np.int32)
+    i = net.parameter("ints", "i32", ints)
+    r = net.op("Sqrt", "sqrt_example2", [i], out_shape=(4,))
+    net.result("out_sqrt2", r, np.floor(np.sqrt(ints) + 0.5).astype(np.int32),
+               "max")
+    big = rng.uniform(0.1, 4, (256, 56)).astype(np.float32)
+    g = net.parameter("big", "f32", big)
+    wide = big.astype(np.float64)
+    r = net.op("Sqrt", "sqrt_example3", [g], out_shape=(256, 56))
+    net.result("out_sqrt3", r, np.sqrt(wide).astype(np.float32), "sum")
+    row = rng.uniform(-5, 5, (1, 256)).astype(np.float32)
+    w = net.parameter("row", "f32", row)
+    r = net.op("Exp", "exp", [w], out_shape=(1, 256))
+    net.result("out_exp", r, np.exp(row.astype(np.float64)).astype(
+        np.float32), "sum")
+    r = net.op("Log", "log", [g], out_shape=(256, 56))
+    net.result("out_log", r, np.log(wide).astype(np.float32), "sum")
+    signed = rng.uniform(-4, 4, (256, 56)).astype(np.float32)
+    m = net.parameter("signed", "f32", signed)
+    r = net.op("Abs", "abs", [m], out_shape=(256, 56))
+    net.result("out_abs", r, np.abs(signed), "max")
+    r = net.op("Negative", "negative", [m], out_shape=(256, 56))
+    net.result("out_negative", r, -signed, "max")
+    ints8 = np.array([-128, -5, 0, 5, 127], np.int8)
+    k = net.parameter("ints8", "i8", ints8)
+    r = net.op("Abs", "abs_i8", [k], out_shape=(5,))
+    net.result("out_abs_i8", r, np.abs(ints8), "max")
+    r = net.op("Negative", "negative_i8", [k], out_shape=(5,))
+    net.result("out_negative_i8", r, -ints8, "max")
+    return net
+
+
+def clamp_spec_model(rng):
+    """Clamp's example (min 10, max 50 on 256 elements) in f32; in i32 with
+    min 10.5 and max 49.5 (ceil and floor: [11, 49]); in u8 with bounds
+    beyond its range (no bound)."""
+    net = Net(11)
+    x = rng.uniform(0, 60, (256,)).astype(np.float32)
+    a = net.parameter("x", "f32", x)
+    r = net.op("Clamp", "clamp_node", [a], {"min": "10", "max": "50"},
+               out_shape=(256,))
+    net.result("out_clamp", r, np.clip(x, np.float32(10), np.float32(50)),
+               "max")
+    xi = rng.integers(0, 60, (256,)).astype(np.int32)
+    b = net.parameter("xi", "i32", xi)
+    r = net.op("Clamp", "clamp_i32", [b], {"min": "10.5", "max": "49.5"},
+               out_shape=(256,))
+    net.result("out_clamp_i32", r, np.clip(xi, 11, 49), "max")
+    xu = np.arange(0, 256, 8).astype(np.uint8)
+    c = net.parameter("xu", "u8", xu)
+    r = net.op("Clamp", "clamp_u8", [c], {"min": "-5", "max": "300"},
+               out_shape=(32,))
+    net.result("out_clamp_u8", r, xu, "max")
+    return net
+
+
+def convert_spec_model(rng):
+    """Convert's example (i32 256x56 to f32) and the op_reference cases:
+    f32 [-1, -2, 2.2, 3.8] to i8 is [-1, -2, 2, 3] (toward zero); u8 and f32
+    (with infinities) to boolean is x != 0; i32 -1 to u32 is 4294967295;
+    boolean to f32; f32 to f16."""
+    net = Net(11)
+    x = rng.integers(-1000, 1000, (256, 56)).astype(np.int32)
+    a = net.parameter("x", "i32", x)
+    r = net.op("Convert", "convert_example", [a], {"destination_type": "f32"},
+               etype="f32", out_shape=(256, 56))
+    net.result("out_f32", r, x.astype(np.float32), "max")
+    f = np.array([-1, -2, 2.2, 3.8], np.float32)
+    b = net.parameter("f", "f32", f)
+    r = net.op("Convert", "to_i8", [b], {"destination_type": "i8"},
+               etype="i8", out_shape=(4,))
+    net.result("out_i8", r, np.trunc(f).astype(np.int8), "max")
+    u = np.array([0, 12, 23, 0, 0, 255], np.uint8).reshape(2, 3)
+    c = net.parameter("u", "u8", u)
+    r = net.op("Convert", "u8_to_boolean", [c], {"destination_type": "boolean"},
+               etype="boolean", out_shape=(2, 3))
+    net.result("out_u8_boolean", r, u != 0, "max")
+    g = np.array([0, 1.5745, 0.12352, 0, np.finfo(np.float32).min,
+                  np.finfo(np.float32).max, np.finfo(np.float32).tiny,
+                  np.inf, -np.inf], np.float32).reshape(3, 3)
+    d = net.parameter("g", "f32", g)
+    r = net.op("Convert", "f32_to_boolean", [d], {"destination_type": "boolean"},
+               etype="boolean", out_shape=(3, 3))
+    net.result("out_f32_boolean", r, g != 0, "max")
+    s = np.array([-1, 0, 7, -7], np.int32)
+    e = net.parameter("s", "i32", s)
+    r = net.op("Convert", "to_u32", [e], {"destination_type": "u32"},
+               etype="u32", out_shape=(4,))
+    net.result("out_u32", r, s.astype(np.uint32), "max")
+    flags = np.array([True, False, True])
+    h = net.parameter("flags", "boolean", flags)
+    r = net.op("Convert", "boolean_to_f32", [h], {"destination_type": "f32"},
+               etype="f32", out_shape=(3,))
+    net.result("out_boolean_f32", r, flags.astype(np.float32), "max")
+    r = net.op("Convert", "to_f16", [d], {"destination_type": "f16"},
+               etype="f16", out_shape=(3, 3))
+    with np.errstate(over="ignore"):  # f32's extremes round to infinities
+        net.result("out_f16", r, g.astype(np.float16), "max")
+    return net
+
+
+def broadcast_spec_model(rng):
+    """The examples of Broadcast-1 and Broadcast-3: numpy 16x1x1 to
+    [1, 16, 50, 50]; explicit 16 to [1, 16, 50, 50] with axes_mapping [1];
+    explicit 50x50 to [1, 50, 50, 16] with [1, 2]; bidirectional 16x1x1 with
+    [1, 1, 50, 50] (Broadcast-3); and a target shape from ShapeOf-3."""
+    net = Net(11)
+    x = rng.uniform(-1, 1, (16, 1, 1)).astype(np.float32)
+    v = rng.uniform(-1, 1, (16,)).astype(np.float32)
+    m = rng.uniform(-1, 1, (50, 50)).astype(np.float32)
+    a = net.parameter("x", "f32", x)
+    b = net.parameter("v", "f32", v)
+    c = net.parameter("m", "f32", m)
+    t1 = net.const("shape_nchw", "i64", np.array([1, 16, 50, 50], np.int64))
+    t2 = net.const("shape_nhwc", "i32", np.array([1, 50, 50, 16], np.int32))
+    t3 = net.const("shape_hw", "i64", np.array([1, 1, 50, 50], np.int64))
+    map1 = net.const("mapping_c", "i64", np.array([1], np.int64))
+    map2 = net.const("mapping_hw", "i64", np.array([1, 2], np.int64))
+    r = net.op("Broadcast", "numpy", [a, t1], {"mode": "numpy"},
+               out_shape=(1, 16, 50, 50))
+    net.result("out_numpy", r, np.broadcast_to(x, (1, 16, 50, 50)), "max")
+    r = net.op("Broadcast", "explicit_c", [b, t1, map1], {"mode": "explicit"},
+               out_shape=(1, 16, 50, 50))
+    net.result("out_explicit_c", r, np.broadcast_to(
+        v.reshape(1, 16, 1, 1), (1, 16, 50, 50)), "max")
+    r = net.op("Broadcast", "explicit_hw", [c, t2, map2], {"mode": "explicit"},
+               out_shape=(1, 50, 50, 16))
+    net.result("out_explicit_hw", r, np.broadcast_to(
+        m.reshape(1, 50, 50, 1), (1, 50, 50, 16)), "max")
+    r = net.op("Broadcast", "bidirectional", [a, t3],
+               {"mode": "bidirectional"}, out_shape=(1, 16, 50, 50),
+               version="opset3")
+    net.result("out_bidirectional", r,
+               x * np.ones((1, 1, 50, 50), np.float32), "max")
+    like = net.parameter("like", "f32", np.zeros((3, 16, 2, 2), np.float32))
+    shape = net.op("ShapeOf", "shape_of_like", [like],
+                   {"output_type": "i32"}, etype="i32", out_shape=(4,),
+                   version="opset3")
+    r = net.op("Broadcast", "to_shape_of", [a, shape], out_shape=(3, 16, 2, 2),
+               version="opset3")
+    net.result("out_to_shape_of", r, np.broadcast_to(x, (3, 16, 2, 2)), "max")
+    return net
+
+
+def shape_of_model():
+    """ShapeOf-1 (i64) and ShapeOf-3 (i32) of a 2x3x4 Parameter as results,
+    and ShapeOf as the axes of a ReduceSum (reduces axes 2, 3 and 4 of a
+    rank-5 input: the shape [2, 3, 4] read as axes)."""
+    net = Net(11)
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    a = net.parameter("x", "f32", x)
+    r = net.op("ShapeOf", "shape64", [a], etype="i64", out_shape=(3,))
+    net.result("out_shape64", r, np.array([2, 3, 4], np.int64), "max")
+    r = net.op("ShapeOf", "shape32", [a], {"output_type": "i32"}, etype="i32",
+               out_shape=(3,), version="opset3")
+    net.result("out_shape32", r, np.array([2, 3, 4], np.int32), "max")
+    y = np.arange(120, dtype=np.float32).reshape(1, 1, 2, 3, 20)
+    b = net.parameter("y", "f32", y)
+    s = net.reduce("ReduceSum", "sum_over_shape", b, r, False,
+                   out_shape=(1, 1))
+    net.result("out_sum", s, np.sum(y.astype(np.float64), axis=(2, 3, 4))
+               .astype(np.float32), "sum", 120)
+    return net
+
+
+def chain_elementwise_model(rng):
+    """A layer norm spelled with elementwise layers around ReduceMean, as
+    OpenVINO's frontends emit it: (x - mean) / sqrt(mean((x - mean)^2) +
+    eps), the square a Power by a Const 2 (imported as x * x)."""
+    net = Net(11)
+    x = rng.uniform(-2, 2, (4, 32)).astype(np.float32)
+    a = net.parameter("x", "f32", x)
+    axes = net.const("axes", "i64", np.array([-1], np.int64))
+    mean = net.reduce("ReduceMean", "mean", a, axes, True)
+    d = net.op("Subtract", "centred", [a, mean], out_shape=(4, 32))
+    two = net.const("two", "f32", np.array(2, np.float32))
+    sq = net.op("Power", "square", [d, two], out_shape=(4, 32))
+    var = net.reduce("ReduceMean", "variance", sq, axes, True)
+    eps = net.const("eps", "f32", np.array([1e-5], np.float32))
+    ve = net.op("Add", "plus_eps", [var, eps], out_shape=(4, 1))
+    sd = net.op("Sqrt", "std", [ve], out_shape=(4, 1))
+    y = net.op("Divide", "normalized", [d, sd], out_shape=(4, 32))
+    w = x.astype(np.float64)
+    c = w - w.mean(-1, keepdims=True)
+    want = c / np.sqrt((c * c).mean(-1, keepdims=True) + np.float32(1e-5))
+    net.result("out", y, want.astype(np.float32), "sum", 32)
+    return net
+
+
+def layer_error_cases():
+    """(case, xml, weights) of malformed elementwise, Broadcast and ShapeOf
+    layers."""
+    cases = []
+
+    def add(case, net, xml=None):
+        cases.append((case, net.xml() if xml is None else xml,
+                      bytes(net.weights)))
+
+    def binary(shape_a, shape_b, type="Add", attrs=None, etypes=("f32",
+                                                                 "f32")):
+        net = Net(11)
+        a = net.parameter("a", etypes[0], shape=shape_a)
+        b = net.parameter("b", etypes[1], shape=shape_b)
+        r = net.op(type, "op", [a, b], attrs)
+        net.result("out", r)
+        return net
+
+    add("err_ew_broadcast", binary((2, 3), (4, 3)))
+    add("err_ew_none", binary((2, 3), (1, 3), attrs={"auto_broadcast": "none"}))
+    add("err_ew_pdpd", binary((2, 3), (2, 3), attrs={"auto_broadcast": "pdpd"}))
+    add("err_ew_types", binary((2, 3), (2, 3), etypes=("f32", "i64")))
+    add("err_ew_version", binary((2, 3), (2, 3)),
+        binary((2, 3), (2, 3)).xml().replace('type="Add" version="opset1"',
+                                             'type="Add" version="opset3"'))
+    one = Net(11)
+    a = one.parameter("a", "f32", shape=(2, 3))
+    r = one.op("Add", "op", [a])
+    one.result("out", r)
+    add("err_ew_inputs", one)
+
+    def unary(type, etype="f32", attrs=None, shape=(2, 3), version="opset1",
+              out_etype=None):
+        net = Net(11)
+        a = net.parameter("a", etype, shape=shape, shape_text=",".join(
+            str(d) for d in shape))
+        r = net.op(type, "op", [a], attrs, etype=out_etype, version=version)
+        net.result("out", r)
+        return net
+
+    add("err_ew_exp_int", unary("Exp", "i32"))
+    add("err_convert_type", unary("Convert", attrs={"destination_type": "u1"}))
+    add("err_convert_missing", unary("Convert"))
+    add("err_clamp_order", unary("Clamp", attrs={"min": "5", "max": "1"}))
+    add("err_clamp_bound", unary("Clamp", attrs={"min": "low", "max": "1"}))
+    add("err_shape_of_dynamic",
+        unary("ShapeOf", shape=("?", 3), version="opset3", out_etype="i64"))
+    add("err_shape_of_type", unary("ShapeOf", attrs={"output_type": "f32"},
+                                   version="opset3", out_etype="i64"))
+
+    def broadcast(shape, target, mapping=None, mode="numpy", version="opset3",
+                  target_param=False):
+        net = Net(11)
+        a = net.parameter("a", "f32", shape=shape)
+        if target_param:
+            t = net.parameter("target", "i64", shape=(len(target),))
+        else:
+            t = net.const("target", "i64", np.array(target, np.int64))
+        inputs = [a, t]
+        if mapping is not None:
+            inputs.append(net.const("mapping", "i64",
+                                    np.array(mapping, np.int64)))
+        r = net.op("Broadcast", "op", inputs, {"mode": mode}, version=version)
+        net.result("out", r)
+        return net
+
+    add("err_bc_numpy", broadcast((2, 3), (4, 3)))
+    add("err_bc_rank", broadcast((2, 2, 3), (2, 3)))
+    add("err_bc_bidirectional", broadcast((2, 3), (4, 1), mode="bidirectional"))
+    add("err_bc_bidirectional_v1", broadcast((2, 3), (4, 1),
+                                             mode="bidirectional",
+                                             version="opset1"))
+    add("err_bc_mapping_range", broadcast((3,), (2, 3), [2], "explicit"))
+    add("err_bc_mapping_order", broadcast((3, 3), (3, 2, 3), [2, 0],
+                                          "explicit"))
+    add("err_bc_mapping_size", broadcast((3,), (2, 3), [0, 1], "explicit"))
+    add("err_bc_explicit_two", broadcast((3,), (2, 3), None, "explicit"))
+    add("err_bc_numpy_three", broadcast((3,), (2, 3), [1], "numpy"))
+    add("err_bc_target_param", broadcast((3,), (2, 3), target_param=True))
+    add("err_bc_version", broadcast((3,), (2, 3), version="opset2"))
+    return cases
+
+
+def write_layers(outdir):
+    """Writes the models of the elementwise, Broadcast and ShapeOf tests."""
+    os.makedirs(outdir, exist_ok=True)
+    rng = np.random.default_rng(34)
+    write(outdir, "binary_spec", binary_spec_model(rng))
+    write(outdir, "binary_int", binary_int_model())
+    write(outdir, "minmax_nan", minmax_nan_model())
+    write(outdir, "unary_spec", unary_spec_model(rng))
+    write(outdir, "clamp_spec", clamp_spec_model(rng))
+    write(outdir, "convert_spec", convert_spec_model(rng))
+    write(outdir, "broadcast_spec", broadcast_spec_model(rng))
+    write(outdir, "shape_of", shape_of_model())
+    write(outdir, "layer_norm_chain", chain_elementwise_model(rng))
+    return 0
+
+
+def write_layer_errors(outdir):
+    """Writes the malformed models of the elementwise, Broadcast and
+    ShapeOf layers."""
+    os.makedirs(outdir, exist_ok=True)
+    for case, xml, weights in layer_error_cases():
+        with open(os.path.join(outdir, case + ".xml"), "w") as f:
+            f.write(xml)
+        with open(os.path.join(outdir, case + ".bin"), "wb") as f:
+            f.write(weights)
+    return 0
+
+
 def write_all(outdir):
     os.makedirs(outdir, exist_ok=True)
     rng = np.random.default_rng(2024)
@@ -717,8 +1170,12 @@ def compare(outdir, case):
 def main(argv):
     if len(argv) == 2 and argv[0] == "--corpus":
         return write_corpus(argv[1])
-    if len(argv) == 3 and argv[0] == "--compare":
-        return compare(argv[1], argv[2])
+    if len(argv) == 2 and argv[0] == "--layers":
+        return write_layers(argv[1])
+    if len(argv) == 2 and argv[0] == "--layer-errors":
+        return write_layer_errors(argv[1])
+    if len(argv) >= 3 and argv[0] == "--compare":
+        return max(compare(argv[1], case) for case in argv[2:])
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2

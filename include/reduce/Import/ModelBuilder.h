@@ -203,8 +203,8 @@ public:
                                  Value high);
 
   /// A rank-0 constant of `elementType` holding `value` (converted: rounded
-  /// to nearest for floats, toward zero for integers, `value != 0` for i1;
-  /// the caller keeps it in range).
+  /// to nearest for floats, toward zero and saturated to the type's range
+  /// for integers (NaN is 0), `value != 0` for i1).
   Value addScalarConstant(llvm::StringRef node, Type elementType,
                           double value);
 

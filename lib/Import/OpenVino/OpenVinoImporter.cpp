@@ -8,8 +8,10 @@
 //
 // Turns the checked graph of an IR (IRGraph.h) into `@main`: the Parameter
 // layers become the arguments (file order), the Result layers the results
-// (file order), Const layers constants read from the weights, and each
-// Reduce layer one reduce op; layers are built in topological order.
+// (file order), Const layers constants read from the weights, each Reduce
+// layer one reduce op, the elementwise layers (Add, ..., Clamp, Convert)
+// and Broadcast ModelBuilder's elementwise ops, ShapeOf a constant; layers
+// are built in topological order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,11 +22,15 @@
 
 #include "reduce/Import/ModelBuilder.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -33,16 +39,32 @@ using namespace mlir::reduce::openvino;
 namespace {
 
 /// What a layer is, from its type and version.
-enum class LayerKind { parameter, constant, result, reduction };
+enum class LayerKind {
+  parameter,
+  constant,
+  result,
+  reduction,
+  /// Add, Subtract, ...: two inputs, `auto_broadcast`.
+  binary,
+  /// Sqrt, Exp, ...: one input.
+  unary,
+  clamp,
+  convert,
+  broadcast,
+  shapeOf,
+};
 
-/// The layer types the importer knows, with the one version (opset) each is
-/// serialized with and, for the Reduce layers, the op they become.
+/// The layer types the importer knows, with the versions (opsets) each is
+/// serialized with (one entry per version) and, for the Reduce and
+/// elementwise layers, the op they become.
 struct LayerInfo {
   llvm::StringLiteral type;
   llvm::StringLiteral version;
   LayerKind kind;
   /// The op of a Reduce layer (unused for the other kinds).
-  ReductionKind reduction;
+  ReductionKind reduction = ReductionKind::sum;
+  /// The op of a binary or unary layer (unused for the other kinds).
+  ElementwiseKind elementwise = ElementwiseKind::add;
 };
 
 constexpr LayerInfo knownLayers[] = {
@@ -60,22 +82,69 @@ constexpr LayerInfo knownLayers[] = {
      ReductionKind::logical_and},
     {"ReduceLogicalOr", "opset1", LayerKind::reduction,
      ReductionKind::logical_or},
+    {"Add", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::add},
+    {"Subtract", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::sub},
+    {"Multiply", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::mul},
+    {"Divide", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::div},
+    {"Power", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::pow},
+    {"SquaredDifference", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::squared_difference},
+    {"Maximum", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::max},
+    {"Minimum", "opset1", LayerKind::binary, ReductionKind::sum,
+     ElementwiseKind::min},
+    {"Sqrt", "opset1", LayerKind::unary, ReductionKind::sum,
+     ElementwiseKind::sqrt},
+    {"Exp", "opset1", LayerKind::unary, ReductionKind::sum,
+     ElementwiseKind::exp},
+    {"Log", "opset1", LayerKind::unary, ReductionKind::sum,
+     ElementwiseKind::log},
+    {"Abs", "opset1", LayerKind::unary, ReductionKind::sum,
+     ElementwiseKind::abs},
+    {"Negative", "opset1", LayerKind::unary, ReductionKind::sum,
+     ElementwiseKind::neg},
+    {"Clamp", "opset1", LayerKind::clamp},
+    {"Convert", "opset1", LayerKind::convert},
+    {"Broadcast", "opset1", LayerKind::broadcast},
+    {"Broadcast", "opset3", LayerKind::broadcast},
+    {"ShapeOf", "opset1", LayerKind::shapeOf},
+    {"ShapeOf", "opset3", LayerKind::shapeOf},
 };
+
+/// "A, B or C".
+static std::string joinOr(llvm::ArrayRef<llvm::StringRef> items) {
+  std::string text;
+  for (auto [i, item] : llvm::enumerate(items)) {
+    if (i > 0)
+      text += i + 1 == items.size() ? " or " : ", ";
+    text += item.str();
+  }
+  return text;
+}
 
 /// The entry of `layer`'s type and version, or an error.
 static llvm::Expected<const LayerInfo *> lookUpLayer(const Layer &layer) {
+  llvm::SmallVector<llvm::StringRef> versions;
   for (const LayerInfo &info : knownLayers) {
     if (info.type != layer.type)
       continue;
-    if (info.version != layer.version)
-      return layer.error("unsupported version of " + layer.type +
-                         ": expected " + info.version);
-    return &info;
+    if (info.version == layer.version)
+      return &info;
+    versions.push_back(info.version);
   }
-  return layer.error(
-      "unsupported layer type: expected Parameter, Const, Result, ReduceSum, "
-      "ReduceMean, ReduceProd, ReduceMin, ReduceMax, ReduceL1, ReduceL2, "
-      "ReduceLogicalAnd or ReduceLogicalOr");
+  if (!versions.empty())
+    return layer.error("unsupported version of " + layer.type +
+                       ": expected " + joinOr(versions));
+  llvm::SmallVector<llvm::StringRef> types;
+  for (const LayerInfo &info : knownLayers)
+    if (!llvm::is_contained(types, info.type))
+      types.push_back(info.type);
+  return layer.error("unsupported layer type: expected " + joinOr(types));
 }
 
 /// "1 input port", "2 output ports".
@@ -86,19 +155,57 @@ static std::string countPorts(size_t count, llvm::StringRef direction) {
 }
 
 /// Checks that `layer` declares the ports its kind has: Parameter and Const
-/// one output, Result one input, a Reduce layer two inputs (data, axes) and
-/// one output.
+/// one output, Result one input, a Reduce or binary layer two inputs (data,
+/// axes; the operands) and one output, Broadcast two or three (data, target
+/// shape, axes mapping) and one output, the others one input and one output.
 static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
-  size_t inputs = kind == LayerKind::reduction ? 2
-                  : kind == LayerKind::result  ? 1
-                                               : 0;
-  size_t outputs = kind == LayerKind::result ? 0 : 1;
-  if (layer.inputs.size() == inputs && layer.outputs.size() == outputs)
+  size_t minInputs = 1, maxInputs = 1, outputs = 1;
+  switch (kind) {
+  case LayerKind::parameter:
+  case LayerKind::constant:
+    minInputs = maxInputs = 0;
+    break;
+  case LayerKind::result:
+    outputs = 0;
+    break;
+  case LayerKind::reduction:
+  case LayerKind::binary:
+    minInputs = maxInputs = 2;
+    break;
+  case LayerKind::broadcast:
+    minInputs = 2;
+    maxInputs = 3;
+    break;
+  case LayerKind::unary:
+  case LayerKind::clamp:
+  case LayerKind::convert:
+  case LayerKind::shapeOf:
+    break;
+  }
+  size_t inputs = layer.inputs.size();
+  if (inputs >= minInputs && inputs <= maxInputs &&
+      layer.outputs.size() == outputs)
     return llvm::Error::success();
-  return layer.error("expected " + countPorts(inputs, "input") + " and " +
+  std::string expectedInputs =
+      minInputs == maxInputs ? countPorts(minInputs, "input")
+                             : (llvm::Twine(minInputs) + " or " +
+                                countPorts(maxInputs, "input"))
+                                   .str();
+  return layer.error("expected " + expectedInputs + " and " +
                      countPorts(outputs, "output") + ", but found " +
-                     countPorts(layer.inputs.size(), "input") + " and " +
+                     countPorts(inputs, "input") + " and " +
                      countPorts(layer.outputs.size(), "output"));
+}
+
+/// What input `input` of a layer of kind `kind` carries, for messages.
+static llvm::StringRef getInputName(LayerKind kind, size_t input) {
+  if (kind == LayerKind::reduction && input == 1)
+    return "axes";
+  if (kind == LayerKind::broadcast && input == 1)
+    return "target shape";
+  if (kind == LayerKind::broadcast && input == 2)
+    return "axes mapping";
+  return "data";
 }
 
 /// The data of a Const layer: a view into the weights.
@@ -124,17 +231,35 @@ private:
   /// What the importer knows of a layer once it is built.
   struct LayerState {
     const LayerInfo *info = nullptr;
-    /// The type of the layer's output (Parameter, Const, Reduce).
+    /// The type of the layer's output.
     TensorType type;
-    /// The value of its output; for a Const, null until an op uses it as a
-    /// value (a Const used only as axes has no constant op).
+    /// The value of its output; for a Const or ShapeOf, null until an op
+    /// uses it as a value (a Const used only as axes has no constant op).
     Value value;
+    /// The data of a Const (in the weights) or ShapeOf (in `ownedData`).
     std::optional<ConstData> constant;
+    /// The bytes of a ShapeOf's constant (the state is never moved once
+    /// the layers are built: `states` is sized up front).
+    std::vector<char> ownedData;
   };
 
   llvm::Error importParameter(size_t index);
   llvm::Error importConst(size_t index);
   llvm::Error importReduction(size_t index);
+  llvm::Error importElementwise(size_t index);
+  llvm::Error importClamp(size_t index);
+  llvm::Error importConvert(size_t index);
+  llvm::Error importBroadcast(size_t index);
+  llvm::Error importShapeOf(size_t index);
+
+  /// The integers of the constant feeding input `input` of `layer` (a Const
+  /// or ShapeOf of an integer type, 1-D), or an error naming it as `what`.
+  llvm::Expected<llvm::SmallVector<int64_t>>
+  readConstInts(const Layer &layer, size_t input, llvm::StringRef what);
+
+  /// Records `value` as the output of layer `index` and checks it against
+  /// its output port.
+  llvm::Error setOutput(size_t index, Value value);
 
   /// The value feeding input port `input` of layer `index` (which has an
   /// edge and whose source is built), a Const materialized on first use.
@@ -171,8 +296,7 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
         return layer.error(
             "input port " + llvm::Twine(layer.inputs[input].id) +
             " has no edge: expected one from the layer producing its " +
-            ((*info)->kind == LayerKind::reduction && input == 1 ? "axes"
-                                                                 : "data"));
+            getInputName((*info)->kind, input));
     states[index].info = *info;
   }
   llvm::Expected<llvm::SmallVector<size_t>> order = sortTopologically(graph);
@@ -196,6 +320,27 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
       break;
     case LayerKind::reduction:
       if (llvm::Error error = importReduction(index))
+        return std::move(error);
+      break;
+    case LayerKind::binary:
+    case LayerKind::unary:
+      if (llvm::Error error = importElementwise(index))
+        return std::move(error);
+      break;
+    case LayerKind::clamp:
+      if (llvm::Error error = importClamp(index))
+        return std::move(error);
+      break;
+    case LayerKind::convert:
+      if (llvm::Error error = importConvert(index))
+        return std::move(error);
+      break;
+    case LayerKind::broadcast:
+      if (llvm::Error error = importBroadcast(index))
+        return std::move(error);
+      break;
+    case LayerKind::shapeOf:
+      if (llvm::Error error = importShapeOf(index))
         return std::move(error);
       break;
     }
@@ -409,6 +554,293 @@ llvm::Error Importer::importReduction(size_t index) {
   states[index].value = *result;
   states[index].type = cast<TensorType>(result->getType());
   return checkOutputPort(layer, states[index].type);
+}
+
+llvm::Error Importer::setOutput(size_t index, Value value) {
+  states[index].value = value;
+  states[index].type = cast<TensorType>(value.getType());
+  return checkOutputPort(graph.layers[index], states[index].type);
+}
+
+/// The attribute `name` of the `<data>` of `layer` (null when absent).
+static pugi::xml_attribute getDataAttribute(const Layer &layer,
+                                            const char *name) {
+  return layer.node.child("data").attribute(name);
+}
+
+/// `text` quoted for a message, cut short when long (fuzzed inputs).
+static std::string quoteValue(llvm::StringRef text) {
+  constexpr size_t maxLength = 40;
+  if (text.size() <= maxLength)
+    return ("'" + text + "'").str();
+  return ("'" + text.take_front(maxLength) + "...'").str();
+}
+
+/// The `auto_broadcast` of a binary layer: true for numpy (the default),
+/// false for none.
+static llvm::Expected<bool> readAutoBroadcast(const Layer &layer) {
+  pugi::xml_attribute attribute = getDataAttribute(layer, "auto_broadcast");
+  if (!attribute)
+    return true;
+  llvm::StringRef value = llvm::StringRef(attribute.value()).trim();
+  if (value.equals_insensitive("numpy"))
+    return true;
+  if (value.equals_insensitive("none"))
+    return false;
+  return layer.error("unsupported auto_broadcast " + quoteValue(value) +
+                     ": expected numpy or none");
+}
+
+llvm::Error Importer::importElementwise(size_t index) {
+  const Layer &layer = graph.layers[index];
+  const LayerInfo &info = *states[index].info;
+  llvm::SmallVector<Value> operands;
+  for (size_t input = 0; input < layer.inputs.size(); ++input)
+    operands.push_back(getInput(index, input));
+  ElementwiseOptions options;
+  if (info.kind == LayerKind::binary) {
+    llvm::Expected<bool> numpy = readAutoBroadcast(layer);
+    if (!numpy)
+      return numpy.takeError();
+    auto a = cast<TensorType>(operands[0].getType());
+    auto b = cast<TensorType>(operands[1].getType());
+    if (!*numpy && a.hasRank() && b.hasRank() && a.getShape() != b.getShape())
+      return layer.error("expected inputs of one shape (auto_broadcast none), "
+                         "but got " +
+                         formatDynamicShape(a.getShape()) + " and " +
+                         formatDynamicShape(b.getShape()));
+    // OpenVINO's reference Maximum and Minimum are std::max and std::min.
+    options.minMaxNan = MinMaxNan::first_if_unordered;
+    // Divide floors integer quotients unless m_pythondiv is false.
+    bool pythonDiv = true;
+    if (pugi::xml_attribute attribute =
+            getDataAttribute(layer, "m_pythondiv")) {
+      llvm::Expected<bool> value =
+          parseBool(attribute.value(), "'m_pythondiv'");
+      if (!value)
+        return layer.error(llvm::toString(value.takeError()));
+      pythonDiv = *value;
+    }
+    options.intDivision =
+        pythonDiv ? IntDivision::floor : IntDivision::truncate;
+  }
+
+  // Sqrt of integers rounds half up (the spec's example: [4, 7, 9, 10]
+  // gives [2, 3, 3, 3]): computed in f64, where every integer square root
+  // rounds to the right integer.
+  auto type = cast<TensorType>(operands[0].getType());
+  auto intType = dyn_cast<IntegerType>(type.getElementType());
+  if (info.elementwise == ElementwiseKind::sqrt && intType &&
+      intType.getWidth() > 1) {
+    llvm::Expected<Value> wide =
+        builder.addConvert(layer.name, operands[0], Float64Type::get(builder.getContext()));
+    if (!wide)
+      return layer.error(llvm::toString(wide.takeError()));
+    llvm::Expected<Value> root =
+        builder.addElementwise(layer.name, ElementwiseKind::sqrt, *wide);
+    if (!root)
+      return layer.error(llvm::toString(root.takeError()));
+    llvm::Expected<math::RoundOp> rounded =
+        builder.create<math::RoundOp>(layer.name, *root);
+    if (!rounded)
+      return layer.error(llvm::toString(rounded.takeError()));
+    llvm::Expected<Value> result =
+        builder.addConvert(layer.name, *rounded, intType);
+    if (!result)
+      return layer.error(llvm::toString(result.takeError()));
+    return setOutput(index, *result);
+  }
+
+  llvm::Expected<Value> result =
+      builder.addElementwise(layer.name, info.elementwise, operands, options);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Error Importer::importClamp(size_t index) {
+  const Layer &layer = graph.layers[index];
+  Value input = getInput(index, 0);
+  Type elementType = cast<TensorType>(input.getType()).getElementType();
+  double bounds[2];
+  llvm::StringRef texts[2];
+  const char *names[2] = {"min", "max"};
+  for (int i = 0; i < 2; ++i) {
+    pugi::xml_attribute attribute = getDataAttribute(layer, names[i]);
+    if (!attribute)
+      return layer.error(llvm::Twine("missing attribute '") + names[i] +
+                         "' in <data>");
+    llvm::StringRef text = llvm::StringRef(attribute.value()).trim();
+    texts[i] = text;
+    if (text.getAsDouble(bounds[i]) || std::isnan(bounds[i]))
+      return layer.error(llvm::Twine("expected '") + names[i] +
+                         "' to be a number, but got " + quoteValue(text));
+  }
+  if (bounds[0] > bounds[1])
+    return layer.error("expected 'min' to be at most 'max', but got min " +
+                       quoteValue(texts[0]) + " and max " +
+                       quoteValue(texts[1]));
+  if (elementType.isInteger(1))
+    return layer.error("expected a numeric element type, but got boolean");
+  Value low, high;
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    // The spec: ceil(min) and floor(max) for integer types. A bound beyond
+    // the type's range bounds nothing.
+    unsigned width = intType.getWidth();
+    double typeMin = intType.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
+    double typeMax = intType.isUnsigned() ? std::ldexp(1.0, width) - 1
+                                          : std::ldexp(1.0, width - 1) - 1;
+    double lowValue = std::ceil(bounds[0]);
+    double highValue = std::floor(bounds[1]);
+    if (lowValue > typeMin)
+      low = builder.addScalarConstant(layer.name, elementType,
+                                      std::min(lowValue, typeMax));
+    if (highValue < typeMax)
+      high = builder.addScalarConstant(layer.name, elementType,
+                                       std::max(highValue, typeMin));
+  } else {
+    // Rounded to the element type (an infinite bound bounds nothing).
+    low = builder.addScalarConstant(layer.name, elementType, bounds[0]);
+    high = builder.addScalarConstant(layer.name, elementType, bounds[1]);
+  }
+  llvm::Expected<Value> result =
+      builder.addClamp(layer.name, input, low, high);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Error Importer::importConvert(size_t index) {
+  const Layer &layer = graph.layers[index];
+  pugi::xml_attribute attribute =
+      getDataAttribute(layer, "destination_type");
+  if (!attribute)
+    return layer.error("missing attribute 'destination_type' in <data>");
+  llvm::Expected<ElementType> type = parseElementType(attribute.value());
+  if (!type)
+    return layer.error("destination_type: " + llvm::toString(type.takeError()));
+  // Float to integer rounds toward zero (the op_reference tests: f32
+  // [-1, -2, 2.2, 3.8] to i8 is [-1, -2, 2, 3]).
+  llvm::Expected<Value> result = builder.addConvert(
+      layer.name, getInput(index, 0), toMlirType(*type, builder.getContext()));
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Expected<llvm::SmallVector<int64_t>>
+Importer::readConstInts(const Layer &layer, size_t input,
+                        llvm::StringRef what) {
+  const PortRef &source = *layer.sources[input];
+  const LayerState &state = states[source.layer];
+  std::string port = (llvm::Twine(" (input port ") +
+                      llvm::Twine(layer.inputs[input].id) + ")")
+                         .str();
+  if (!state.constant)
+    return layer.error("expected the " + what + port +
+                       " to be constant (a Const or ShapeOf layer), but it "
+                       "comes from " +
+                       graph.layers[source.layer].describe());
+  const ConstData &data = *state.constant;
+  if (isFloat(data.elementType) || isBool(data.elementType))
+    return layer.error("expected the " + what + port +
+                       " to be of an integer type, but got " +
+                       getOpenVinoName(data.elementType));
+  if (data.shape.size() != 1)
+    return layer.error("expected the " + what + port +
+                       " to be a 1-D tensor, but got shape " +
+                       formatDims(data.shape));
+  llvm::SmallVector<int64_t> values;
+  for (int64_t i = 0; i < data.shape[0]; ++i)
+    values.push_back(loadAsInt64(data.elementType, data.data, i));
+  return values;
+}
+
+llvm::Error Importer::importBroadcast(size_t index) {
+  const Layer &layer = graph.layers[index];
+  bool isOpset3 = states[index].info->version == "opset3";
+  llvm::StringRef mode = "numpy";
+  if (pugi::xml_attribute attribute = getDataAttribute(layer, "mode"))
+    mode = llvm::StringRef(attribute.value()).trim();
+  bool isExplicit = mode.equals_insensitive("explicit");
+  bool isBidirectional = isOpset3 && mode.equals_insensitive("bidirectional");
+  if (!isExplicit && !isBidirectional && !mode.equals_insensitive("numpy"))
+    return layer.error("unsupported mode " + quoteValue(mode) +
+                       (isOpset3 ? ": expected numpy, explicit or bidirectional"
+                                 : ": expected numpy or explicit"));
+  size_t inputs = layer.inputs.size();
+  if (isExplicit != (inputs == 3))
+    return layer.error(
+        "mode " + quoteValue(mode.lower()) +
+        (isExplicit ? " needs an axes mapping input: expected 3 input ports, "
+                      "but found 2"
+                    : " takes no axes mapping input: expected 2 input ports, "
+                      "but found 3"));
+  llvm::Expected<llvm::SmallVector<int64_t>> shape =
+      readConstInts(layer, 1, "target shape");
+  if (!shape)
+    return shape.takeError();
+  std::optional<llvm::SmallVector<int64_t>> mapping;
+  if (isExplicit) {
+    llvm::Expected<llvm::SmallVector<int64_t>> values =
+        readConstInts(layer, 2, "axes mapping");
+    if (!values)
+      return values.takeError();
+    mapping = std::move(*values);
+  }
+  Value data = getInput(index, 0);
+  llvm::Expected<Value> result =
+      mapping ? builder.addBroadcastExplicit(layer.name, data, *shape, *mapping)
+              : builder.addBroadcast(layer.name, data, *shape,
+                                     isBidirectional
+                                         ? BroadcastMode::bidirectional
+                                         : BroadcastMode::unidirectional);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Error Importer::importShapeOf(size_t index) {
+  const Layer &layer = graph.layers[index];
+  TensorType inputType = states[layer.sources[0]->layer].type;
+  if (!inputType.hasStaticShape())
+    return layer.error(
+        "expected an input of static shape, but got " +
+        (inputType.hasRank() ? formatDynamicShape(inputType.getShape())
+                             : std::string("an unranked tensor")));
+  ElementType elementType = ElementType::i64;
+  if (states[index].info->version == "opset3") {
+    if (pugi::xml_attribute attribute =
+            getDataAttribute(layer, "output_type")) {
+      llvm::StringRef value = llvm::StringRef(attribute.value()).trim();
+      if (value == "i32")
+        elementType = ElementType::i32;
+      else if (value != "i64")
+        return layer.error("unsupported output_type " + quoteValue(value) +
+                           ": expected i64 or i32");
+    }
+  }
+  // The shape is known here: the layer is a constant.
+  if (elementType == ElementType::i32)
+    for (int64_t dim : inputType.getShape())
+      if (dim > std::numeric_limits<int32_t>::max())
+        return layer.error("dim " + llvm::Twine(dim) +
+                           " does not fit output_type i32");
+  LayerState &state = states[index];
+  int64_t rank = inputType.getRank();
+  state.ownedData.resize(rank * getByteWidth(elementType));
+  for (auto [i, dim] : llvm::enumerate(inputType.getShape())) {
+    if (elementType == ElementType::i32) {
+      int32_t value = static_cast<int32_t>(dim);
+      std::memcpy(state.ownedData.data() + 4 * i, &value, 4);
+    } else {
+      std::memcpy(state.ownedData.data() + 8 * i, &dim, 8);
+    }
+  }
+  state.constant = ConstData{elementType, {rank}, state.ownedData.data()};
+  state.type = RankedTensorType::get(
+      {rank}, toMlirType(elementType, builder.getContext()));
+  return checkOutputPort(layer, state.type);
 }
 
 llvm::Expected<OwningOpRef<ModuleOp>>

@@ -805,16 +805,21 @@ Value ModelBuilder::addScalarConstant(llvm::StringRef node, Type elementType,
     auto intType = cast<IntegerType>(elementType);
     unsigned width = intType.getWidth();
     APInt bits(width, 0);
+    // Toward zero, saturated to the type's range (NaN is 0).
+    double truncated = std::isnan(value) ? 0.0 : std::trunc(value);
     if (width == 1) {
       bits = APInt(1, value != 0);
+    } else if (intType.isUnsigned()) {
+      if (truncated >= std::ldexp(1.0, width))
+        bits = APInt::getMaxValue(width);
+      else if (truncated > 0)
+        bits = APInt(width, static_cast<uint64_t>(truncated));
+    } else if (truncated >= std::ldexp(1.0, width - 1)) {
+      bits = APInt::getSignedMaxValue(width);
+    } else if (truncated < -std::ldexp(1.0, width - 1)) {
+      bits = APInt::getSignedMinValue(width);
     } else {
-      // Toward zero; the caller keeps the value in the type's range.
-      double truncated = std::trunc(value);
-      bits = intType.isUnsigned()
-                 ? APInt(width, static_cast<uint64_t>(truncated), false,
-                         /*implicitTrunc=*/true)
-                 : APInt(width, static_cast<int64_t>(truncated), true,
-                         /*implicitTrunc=*/true);
+      bits = APInt(width, static_cast<int64_t>(truncated), /*isSigned=*/true);
     }
     scalar = IntegerAttr::get(intType, bits);
   }
