@@ -9,7 +9,11 @@
 #include "FusedRun.h"
 #include "Timing.h"
 
+#include "reduce/Import/ImportModel.h"
+#include "reduce/Import/ModelBuilder.h"
 #include "reduce/JIT/JIT.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "reduce/Runtime/Npy.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -56,10 +60,18 @@ std::unique_ptr<ServerProcess> startTorch() {
   return nullptr;
 }
 
-/// Starts ONNX Runtime's server (node on ort_contender.js, the models and
-/// the package under REDUCE_BENCH_ORT_DIR, which utils/bench.sh fills);
-/// prints one line and returns null when it cannot run.
-std::unique_ptr<ServerProcess> startOrt() {
+/// The folder of the ONNX models of the fused workloads (utils/bench.sh
+/// writes them with make_fused_onnx.py): static shapes, the rows of --quick
+/// in their own folder.
+std::string getModelDir(bool quick) {
+  return std::string(REDUCE_BENCH_ORT_DIR) + (quick ? "/models/quick" : "/models");
+}
+
+/// Starts ONNX Runtime's server (node on ort_contender.js, the models in
+/// `modelDir` and the package under REDUCE_BENCH_ORT_DIR, which
+/// utils/bench.sh fills); prints one line and returns null when it cannot
+/// run.
+std::unique_ptr<ServerProcess> startOrt(const std::string &modelDir) {
   std::string dir = REDUCE_BENCH_ORT_DIR;
   std::string node = REDUCE_BENCH_NODE;
   std::string package = dir + "/node_modules/onnxruntime-node";
@@ -68,12 +80,12 @@ std::unique_ptr<ServerProcess> startOrt() {
     why = "no node program";
   else if (!llvm::sys::fs::exists(package))
     why = "no " + package + ": utils/bench.sh installs onnxruntime-node";
-  else if (!llvm::sys::fs::exists(dir + "/models/softmax.onnx"))
-    why = "no models in " + dir +
-          "/models: utils/bench.sh writes them with make_fused_onnx.py";
+  else if (!llvm::sys::fs::exists(modelDir + "/softmax.onnx"))
+    why = "no models in " + modelDir +
+          ": utils/bench.sh writes them with make_fused_onnx.py";
   if (why.empty()) {
     auto ort = std::make_unique<ServerProcess>(
-        std::vector<std::string>{node, REDUCE_BENCH_ORT_SCRIPT, dir + "/models",
+        std::vector<std::string>{node, REDUCE_BENCH_ORT_SCRIPT, modelDir,
                                  package},
         /*keepStderr=*/false);
     if (ort->ok())
@@ -147,17 +159,13 @@ std::string firstLine(const std::string &message) {
   return message;
 }
 
-/// Compiles `source` with the pipeline `options` and adds its contender
-/// `name` on `threads`, called on the first `numArgs` inputs and checked by
-/// `check` on its results; a module that does not compile is a failed row.
-void addJit(FusedMeasurement &m, const std::string &name, int threads,
-            const std::string &options, const std::string &source,
-            unsigned numArgs,
-            std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
-  JitOptions jitOptions;
-  jitOptions.pipelineOptions = options;
-  jitOptions.persistentCache = false;
-  auto module = JitModule::compile(source, jitOptions, m.w.id);
+/// Adds the contender `name` on `threads` of the compiled `module`, called
+/// on the first `numArgs` inputs and checked by `check` on its results; a
+/// module that did not compile is a failed row.
+void addCompiled(FusedMeasurement &m, const std::string &name, int threads,
+                 llvm::Expected<std::unique_ptr<JitModule>> module,
+                 unsigned numArgs,
+                 std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
   auto fn = module ? (*module)->lookup("main")
                    : llvm::Expected<JitFunction>(module.takeError());
   if (!fn) {
@@ -198,6 +206,52 @@ void addJit(FusedMeasurement &m, const std::string &name, int threads,
                             return check(*outs);
                           },
                           compile});
+}
+
+/// The JIT's options for the pipeline `options`, without the persistent
+/// cache (each compile is timed).
+JitOptions getJitOptions(const std::string &options) {
+  JitOptions jitOptions;
+  jitOptions.pipelineOptions = options;
+  jitOptions.persistentCache = false;
+  return jitOptions;
+}
+
+/// Compiles `source` with the pipeline `options` and adds its contender
+/// (see addCompiled).
+void addJit(FusedMeasurement &m, const std::string &name, int threads,
+            const std::string &options, const std::string &source,
+            unsigned numArgs,
+            std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
+  addCompiled(m, name, threads,
+              JitModule::compile(source, getJitOptions(options), m.w.id),
+              numArgs, std::move(check));
+}
+
+/// Imports the ONNX model file `path` (the one ONNX Runtime runs) as
+/// `reduce-run model.onnx` does, compiles it with the pipeline `options`
+/// and adds its contender "model" (see addCompiled).
+void addModel(FusedMeasurement &m, int threads, const std::string &options,
+              const std::string &path, unsigned numArgs,
+              std::function<std::string(llvm::ArrayRef<Buffer>)> check) {
+  if (!llvm::sys::fs::exists(path)) {
+    m.failed.push_back({"model", threads, std::nullopt,
+                        "no " + path + ": utils/bench.sh writes it"});
+    return;
+  }
+  mlir::DialectRegistry registry;
+  registerImportDialects(registry);
+  mlir::MLIRContext context(registry);
+  auto imported = importModelFile(&context, path);
+  if (!imported) {
+    m.failed.push_back(
+        {"model", threads, std::nullopt,
+         "import failed: " + firstLine(llvm::toString(imported.takeError()))});
+    return;
+  }
+  addCompiled(m, "model", threads,
+              JitModule::compile(**imported, getJitOptions(options)), numArgs,
+              std::move(check));
 }
 
 /// The server contender `server` on `threads` (it runs the workload of the
@@ -330,6 +384,9 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
     std::string pipeline = threads == 2 ? "threads=2" : "";
     addJit(m, "sum", threads, pipeline, sumSource, 1, checkSum);
     addJit(m, "jit", threads, pipeline, source, w.inputs, checkAll);
+    addModel(m, threads, pipeline,
+             getModelDir(options.quick) + "/" + w.name + ".onnx", w.inputs,
+             checkAll);
   }
   for (const FusedServer &server : servers)
     addServerContenders(m, server, resultPath);
@@ -351,11 +408,11 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
   for (const FusedRow &row : rows)
     if (row.contender == "sum")
       sum[row.threads] = *row.seconds;
-  // The rows in a fixed order (sum, jit, numpy, torch, ort, each on 1 then
-  // 2 threads), the failed ones where they would be.
+  // The rows in a fixed order (sum, jit, model, numpy, torch, ort, each on
+  // 1 then 2 threads), the failed ones where they would be.
   llvm::append_range(rows, m.failed);
   std::vector<FusedRow> ordered;
-  for (const char *name : {"sum", "jit", "numpy", "torch", "ort"})
+  for (const char *name : {"sum", "jit", "model", "numpy", "torch", "ort"})
     for (int threads : {1, 2})
       for (const FusedRow &row : rows)
         if (row.contender == name && row.threads == threads)
@@ -370,7 +427,7 @@ void runFusedWorkloads(const FusedRunOptions &options) {
   if (options.workloads.empty())
     return;
   std::unique_ptr<ServerProcess> torch = startTorch();
-  std::unique_ptr<ServerProcess> ort = startOrt();
+  std::unique_ptr<ServerProcess> ort = startOrt(getModelDir(options.quick));
   std::vector<FusedServer> servers = {
       {"numpy", false,
        options.numpy && options.numpy->ok() ? options.numpy : nullptr},

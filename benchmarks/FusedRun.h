@@ -33,6 +33,9 @@ struct FusedRunOptions {
   std::vector<FusedWorkload> workloads;
   /// Timed rounds per measurement.
   unsigned rounds = 11;
+  /// Whether the workloads have the rows of --quick (the ONNX models of
+  /// that size are in their own folder).
+  bool quick = false;
   /// Whether the pipeline has threads=N (then the JIT rows on 2 threads).
   bool jitThreads = false;
   /// The numpy server of the run (a contender when it answers).

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Writes the ONNX models of reduce-bench's fused workloads (benchmarks/
 Fused.h) for the ONNX Runtime contender (benchmarks/ort_contender.js): one
-model per workload, NAME.onnx in OUTDIR, opset 17, f32 inputs of shape
-[rows, cols] (symbolic), reduced over axis 1, built with onnx.helper as the
-operators an exporter writes:
+model per workload, NAME.onnx in OUTDIR, opset 17, f32 inputs of the static
+shape [ROWS, 4096] (default ROWS 4096: what torch.onnx.export writes without
+dynamic axes), reduced over axis 1, built with onnx.helper as the operators
+an exporter writes. reduce-bench's `model` contender imports the same files
+(as `reduce-run model.onnx` does):
 
   minmax     ReduceMin, ReduceMax
   dot        Mul, ReduceSum
@@ -14,7 +16,7 @@ operators an exporter writes:
              rows of 4096, the width of every fused workload)
   rmsnorm    Pow, ReduceMean, Add, Sqrt, Div
 
-Usage: make_fused_onnx.py OUTDIR   (Debian's python3-onnx)
+Usage: make_fused_onnx.py OUTDIR [ROWS]   (Debian's python3-onnx)
 """
 import os
 import sys
@@ -46,11 +48,11 @@ def constant(name, value):
 
 def main():
     out = sys.argv[1]
+    rows = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
     os.makedirs(out, exist_ok=True)
-    x = tensor("x", "rows", "cols")
-    row = lambda n: tensor(n, "rows")  # noqa: E731
-    full = lambda n: tensor(n, "rows", "cols")  # noqa: E731
-    col = lambda n: tensor(n, "rows", 1)  # noqa: E731
+    x = tensor("x", rows, COLS)
+    row = lambda n: tensor(n, rows)  # noqa: E731
+    full = lambda n: tensor(n, rows, COLS)  # noqa: E731
     axes = numpy_helper.from_array(np.array([1], dtype=np.int64), "axes")
     eps = constant("eps", EPS)
     models = {
@@ -64,7 +66,7 @@ def main():
             helper.make_node("Mul", ["x", "y"], ["xy"]),
             helper.make_node("ReduceSum", ["xy", "axes"], ["dot"],
                              keepdims=0),
-        ], [x, tensor("y", "rows", "cols")], [row("dot")], [axes]),
+        ], [x, tensor("y", rows, COLS)], [row("dot")], [axes]),
         "meanvar": model("meanvar", [
             helper.make_node("ReduceMean", ["x"], ["meank"], axes=[1],
                              keepdims=1),
@@ -86,13 +88,13 @@ def main():
             helper.make_node("Div", ["x", "rms"], ["y"]),
         ], [x], [full("y")], [constant("two", 2.0), eps]),
     }
-    # LayerNormalization's scale and bias are [cols]: every fused workload
+    # LayerNormalization's scale and bias are [COLS]: every fused workload
     # has rows of 4096 (Fused.h; --quick has fewer rows, not shorter ones).
     c = COLS
     models["layernorm"] = model("layernorm", [
         helper.make_node("LayerNormalization", ["x", "scale", "bias"], ["y"],
                          axis=1, epsilon=EPS),
-    ], [tensor("x", "rows", c)], [tensor("y", "rows", c)],
+    ], [tensor("x", rows, c)], [tensor("y", rows, c)],
         [constant("scale", np.ones(c)), constant("bias", np.zeros(c))])
     for name, m in models.items():
         onnx.save(m, os.path.join(out, name + ".onnx"))

@@ -748,6 +748,7 @@ int main(int argc, char **argv) {
   FusedRunOptions fusedOptions;
   fusedOptions.workloads = selectedFusedWorkloads();
   fusedOptions.rounds = repeats;
+  fusedOptions.quick = quick;
   fusedOptions.jitThreads = run.jitThreads;
   fusedOptions.numpy = &run.numpy;
   fusedOptions.json = run.json;

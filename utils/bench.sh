@@ -40,7 +40,8 @@ if [ ! -d "$ort_dir/node_modules/onnxruntime-node" ] && command -v npm >/dev/nul
     onnxruntime-node@1.30.0) ||
     echo "bench: could not install onnxruntime-node; going on without it"
 fi
-/usr/bin/python3 "$root/benchmarks/make_fused_onnx.py" "$ort_dir/models" ||
+{ /usr/bin/python3 "$root/benchmarks/make_fused_onnx.py" "$ort_dir/models" 4096 &&
+  /usr/bin/python3 "$root/benchmarks/make_fused_onnx.py" "$ort_dir/models/quick" 1024; } ||
   echo "bench: could not write the ONNX models; going on without them"
 
 out="$build_dir/bench"

@@ -260,13 +260,27 @@ int main(int argc, char **argv) {
   if (!results)
     return fail(results.takeError());
 
+  // With static results the timed calls write into the warm-up's results,
+  // as a caller that keeps its buffers does: the time is the kernel's, not
+  // the first touch of fresh pages.
+  SmallVector<MutableBufferView> reused;
+  if (function->hasOutParams())
+    for (Buffer &result : *results)
+      reused.push_back(result.getMutableView());
   std::vector<double> times;
   for (unsigned i = 0; i < repeat; ++i) {
     auto start = std::chrono::steady_clock::now();
-    llvm::Expected<SmallVector<Buffer>> timed = function->call(views);
+    llvm::Error error = llvm::Error::success();
+    if (function->hasOutParams()) {
+      error = function->callInto(views, reused);
+    } else {
+      llvm::Expected<SmallVector<Buffer>> timed = function->call(views);
+      if (!timed)
+        error = timed.takeError();
+    }
     auto stop = std::chrono::steady_clock::now();
-    if (!timed)
-      return fail(timed.takeError());
+    if (error)
+      return fail(std::move(error));
     times.push_back(std::chrono::duration<double, std::nano>(stop - start)
                         .count());
   }
