@@ -7,6 +7,10 @@
                                            ShapeOf layers (their own tests)
   make-openvino-ir.py --layer-errors OUTDIR
                                            and their malformed models
+  make-openvino-ir.py --normalizations OUTDIR
+                                           write the models (valid and
+                                           malformed) of SoftMax,
+                                           LogSoftmax, MVN and NormalizeL2
   make-openvino-ir.py --corpus OUTDIR      write the seeds of
                                            reduce-openvino-fuzzer
   make-openvino-ir.py --compare OUTDIR CASE...
@@ -1091,6 +1095,148 @@ def write_layer_errors(outdir):
     return 0
 
 
+# SoftMax, LogSoftmax, MVN and NormalizeL2 (written by --normalizations),
+# with float64 NumPy references rounded to f32 and compared within the
+# tolerance of a sum over the normalized elements.
+
+
+def np_softmax(x, axis, log=False):
+    w = x.astype(np.float64)
+    t = w - w.max(axis=axis, keepdims=True)
+    s = np.exp(t).sum(axis=axis, keepdims=True)
+    return (t - np.log(s) if log else np.exp(t) / s).astype(np.float32)
+
+
+def np_mvn(x, axes, normalize_variance, eps, inside):
+    w = x.astype(np.float64)
+    d = w - w.mean(axis=tuple(axes), keepdims=True)
+    if not normalize_variance:
+        return d.astype(np.float32)
+    var = (d * d).mean(axis=tuple(axes), keepdims=True)
+    sd = np.sqrt(var + eps) if inside else np.sqrt(var) + eps
+    return (d / sd).astype(np.float32)
+
+
+def np_normalize_l2(x, axes, eps, eps_max):
+    w = x.astype(np.float64)
+    s = (w * w).sum(axis=tuple(axes), keepdims=True)
+    s = np.maximum(s, eps) if eps_max else s + eps
+    return (w / np.sqrt(s)).astype(np.float32)
+
+
+def normalization_spec_model(rng):
+    """SoftMax-1 (axis 1) and SoftMax-8 (axis -1) of 4x16x8, LogSoftmax-5's
+    example (256x56, axis 1); MVN-6's example (6x12x10x24, axes [0, 2, 3],
+    eps 1e-9 inside_sqrt, normalize_variance) and outside_sqrt without
+    variance over [-1]; NormalizeL2-1's examples (6x12x10x24, axes [1] and
+    [1, 2, 3], eps 1e-8, add) and eps_mode max with a scalar axis."""
+    net = Net(11)
+    x = rng.uniform(-3, 3, (4, 16, 8)).astype(np.float32)
+    a = net.parameter("x", "f32", x)
+    r = net.op("SoftMax", "softmax1", [a], {"axis": "1"}, out_shape=(4, 16, 8))
+    net.result("out_softmax1", r, np_softmax(x, 1), "sum", 16)
+    r = net.op("SoftMax", "softmax8", [a], {"axis": "-1"},
+               out_shape=(4, 16, 8), version="opset8")
+    net.result("out_softmax8", r, np_softmax(x, -1), "sum", 8)
+    y = rng.uniform(-3, 3, (256, 56)).astype(np.float32)
+    b = net.parameter("y", "f32", y)
+    r = net.op("LogSoftmax", "log_softmax", [b], {"axis": "1"},
+               out_shape=(256, 56), version="opset5")
+    net.result("out_log_softmax", r, np_softmax(y, 1, log=True), "sum", 56)
+    z = rng.uniform(-2, 2, (6, 12, 10, 24)).astype(np.float32)
+    c = net.parameter("z", "f32", z)
+    axes = net.const("mvn_axes", "i64", np.array([0, 2, 3], np.int64))
+    r = net.op("MVN", "mvn", [c, axes], {"eps": "1e-9",
+                                        "eps_mode": "inside_sqrt",
+                                        "normalize_variance": "true"},
+               out_shape=(6, 12, 10, 24), version="opset6")
+    net.result("out_mvn", r, np_mvn(z, [0, 2, 3], True, 1e-9, True), "sum",
+               6 * 10 * 24)
+    last = net.const("last", "i32", np.array([-1], np.int32))
+    r = net.op("MVN", "mvn_centre", [c, last],
+               {"eps": "0.001", "eps_mode": "outside_sqrt",
+                "normalize_variance": "false"},
+               out_shape=(6, 12, 10, 24), version="opset6")
+    net.result("out_mvn_centre", r, np_mvn(z, [3], False, 1e-3, False),
+               "sum", 24)
+    one = net.const("channel", "i64", np.array([1], np.int64))
+    r = net.op("NormalizeL2", "l2_channel", [c, one],
+               {"eps": "1e-8", "eps_mode": "add"}, out_shape=(6, 12, 10, 24))
+    net.result("out_l2_channel", r, np_normalize_l2(z, [1], 1e-8, False),
+               "sum", 12)
+    chw = net.const("chw", "i64", np.array([1, 2, 3], np.int64))
+    r = net.op("NormalizeL2", "l2_chw", [c, chw],
+               {"eps": "1e-8", "eps_mode": "add"}, out_shape=(6, 12, 10, 24))
+    net.result("out_l2_chw", r, np_normalize_l2(z, [1, 2, 3], 1e-8, False),
+               "sum", 12 * 10 * 24)
+    scalar = net.const("scalar_axis", "i32", np.array(-2, np.int32))
+    r = net.op("NormalizeL2", "l2_max", [a, scalar],
+               {"eps": "100", "eps_mode": "max"}, out_shape=(4, 16, 8))
+    net.result("out_l2_max", r, np_normalize_l2(x, [1], 100.0, True), "sum",
+               16)
+    return net
+
+
+def normalization_error_cases():
+    """(case, xml, weights) of malformed normalization layers."""
+    cases = []
+
+    def layer(type, version, attrs, axes=None, axes_param=False,
+              etype="f32"):
+        net = Net(11)
+        a = net.parameter("a", etype, shape=(2, 3))
+        inputs = [a]
+        if axes_param:
+            inputs.append(net.parameter("axes", "i64", shape=(1,)))
+        elif axes is not None:
+            inputs.append(net.const("axes", "i64", np.array(axes, np.int64)))
+        r = net.op(type, "op", inputs, attrs, version=version)
+        net.result("out", r)
+        return net
+
+    def add(case, net):
+        cases.append((case, net.xml(), bytes(net.weights)))
+
+    add("err_softmax1_negative", layer("SoftMax", "opset1", {"axis": "-1"}))
+    add("err_softmax8_range", layer("SoftMax", "opset8", {"axis": "2"}))
+    add("err_softmax_axis_text", layer("SoftMax", "opset8", {"axis": "one"}))
+    add("err_softmax_int", layer("SoftMax", "opset8", {"axis": "1"},
+                                 etype="i32"))
+    add("err_log_softmax_range", layer("LogSoftmax", "opset5",
+                                       {"axis": "-3"}))
+    mvn = {"eps": "1e-9", "eps_mode": "inside_sqrt",
+           "normalize_variance": "true"}
+    add("err_mvn_eps_mode", layer("MVN", "opset6",
+                                  dict(mvn, eps_mode="inside"), [1]))
+    add("err_mvn_missing", layer("MVN", "opset6",
+                                 {"eps": "1e-9", "eps_mode": "inside_sqrt"},
+                                 [1]))
+    add("err_mvn_repeated", layer("MVN", "opset6", mvn, [1, -1]))
+    add("err_mvn_axes_param", layer("MVN", "opset6", mvn, axes_param=True))
+    add("err_mvn_inputs", layer("MVN", "opset6", mvn))
+    add("err_mvn_version", layer("MVN", "opset1", mvn, [1]))
+    add("err_l2_eps_mode", layer("NormalizeL2", "opset1",
+                                 {"eps": "1e-8", "eps_mode": "sum"}, [1]))
+    add("err_l2_eps", layer("NormalizeL2", "opset1",
+                            {"eps": "inf", "eps_mode": "add"}, [1]))
+    add("err_l2_axis_range", layer("NormalizeL2", "opset1",
+                                   {"eps": "1e-8", "eps_mode": "add"}, [2]))
+    return cases
+
+
+def write_normalizations(outdir):
+    """Writes the models of the normalization layers' tests."""
+    os.makedirs(outdir, exist_ok=True)
+    write(outdir, "normalization_spec",
+          normalization_spec_model(np.random.default_rng(6)))
+    for case, xml, weights in normalization_error_cases():
+        with open(os.path.join(outdir, case + ".xml"), "w") as f:
+            f.write(xml)
+        with open(os.path.join(outdir, case + ".bin"), "wb") as f:
+            f.write(weights)
+    return 0
+
+
 def write_all(outdir):
     os.makedirs(outdir, exist_ok=True)
     rng = np.random.default_rng(2024)
@@ -1138,6 +1284,9 @@ def write_corpus(outdir):
         "dynamic-dims": dynamic_dims_model(rng),
         "logical-or": base_model(type="ReduceLogicalOr", etype="boolean"),
         "l2-f16": base_model(type="ReduceL2", etype="f16"),
+        "layer-norm-chain": chain_elementwise_model(rng),
+        "broadcast": broadcast_spec_model(rng),
+        "normalizations": normalization_spec_model(rng),
     }
     for name, net in seeds.items():
         xml = net.xml().replace("\t", "").replace("\n", "")
@@ -1174,6 +1323,8 @@ def main(argv):
         return write_layers(argv[1])
     if len(argv) == 2 and argv[0] == "--layer-errors":
         return write_layer_errors(argv[1])
+    if len(argv) == 2 and argv[0] == "--normalizations":
+        return write_normalizations(argv[1])
     if len(argv) >= 3 and argv[0] == "--compare":
         return max(compare(argv[1], case) for case in argv[2:])
     if len(argv) != 1:

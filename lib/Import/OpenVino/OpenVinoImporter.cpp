@@ -10,7 +10,8 @@
 // layers become the arguments (file order), the Result layers the results
 // (file order), Const layers constants read from the weights, each Reduce
 // layer one reduce op, the elementwise layers (Add, ..., Clamp, Convert)
-// and Broadcast ModelBuilder's elementwise ops, ShapeOf a constant; layers
+// and Broadcast ModelBuilder's elementwise ops, ShapeOf a constant, SoftMax,
+// LogSoftmax, MVN and NormalizeL2 the dialect's normalization ops; layers
 // are built in topological order.
 //
 //===----------------------------------------------------------------------===//
@@ -52,6 +53,12 @@ enum class LayerKind {
   convert,
   broadcast,
   shapeOf,
+  /// SoftMax-1/8 and LogSoftmax-5: one input, `axis`.
+  softmax,
+  logSoftmax,
+  /// MVN-6 and NormalizeL2-1: data and axes.
+  mvn,
+  normalizeL2,
 };
 
 /// The layer types the importer knows, with the versions (opsets) each is
@@ -114,6 +121,11 @@ constexpr LayerInfo knownLayers[] = {
     {"Broadcast", "opset3", LayerKind::broadcast},
     {"ShapeOf", "opset1", LayerKind::shapeOf},
     {"ShapeOf", "opset3", LayerKind::shapeOf},
+    {"SoftMax", "opset1", LayerKind::softmax},
+    {"SoftMax", "opset8", LayerKind::softmax},
+    {"LogSoftmax", "opset5", LayerKind::logSoftmax},
+    {"MVN", "opset6", LayerKind::mvn},
+    {"NormalizeL2", "opset1", LayerKind::normalizeL2},
 };
 
 /// "A, B or C".
@@ -155,9 +167,10 @@ static std::string countPorts(size_t count, llvm::StringRef direction) {
 }
 
 /// Checks that `layer` declares the ports its kind has: Parameter and Const
-/// one output, Result one input, a Reduce or binary layer two inputs (data,
-/// axes; the operands) and one output, Broadcast two or three (data, target
-/// shape, axes mapping) and one output, the others one input and one output.
+/// one output, Result one input, a Reduce, binary, MVN or NormalizeL2 layer
+/// two inputs (data, axes; the operands) and one output, Broadcast two or
+/// three (data, target shape, axes mapping) and one output, the others one
+/// input and one output.
 static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
   size_t minInputs = 1, maxInputs = 1, outputs = 1;
   switch (kind) {
@@ -170,6 +183,8 @@ static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
     break;
   case LayerKind::reduction:
   case LayerKind::binary:
+  case LayerKind::mvn:
+  case LayerKind::normalizeL2:
     minInputs = maxInputs = 2;
     break;
   case LayerKind::broadcast:
@@ -180,6 +195,8 @@ static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
   case LayerKind::clamp:
   case LayerKind::convert:
   case LayerKind::shapeOf:
+  case LayerKind::softmax:
+  case LayerKind::logSoftmax:
     break;
   }
   size_t inputs = layer.inputs.size();
@@ -199,7 +216,9 @@ static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
 
 /// What input `input` of a layer of kind `kind` carries, for messages.
 static llvm::StringRef getInputName(LayerKind kind, size_t input) {
-  if (kind == LayerKind::reduction && input == 1)
+  if ((kind == LayerKind::reduction || kind == LayerKind::mvn ||
+       kind == LayerKind::normalizeL2) &&
+      input == 1)
     return "axes";
   if (kind == LayerKind::broadcast && input == 1)
     return "target shape";
@@ -251,11 +270,16 @@ private:
   llvm::Error importConvert(size_t index);
   llvm::Error importBroadcast(size_t index);
   llvm::Error importShapeOf(size_t index);
+  llvm::Error importSoftmax(size_t index);
+  llvm::Error importMvn(size_t index);
+  llvm::Error importNormalizeL2(size_t index);
 
   /// The integers of the constant feeding input `input` of `layer` (a Const
-  /// or ShapeOf of an integer type, 1-D), or an error naming it as `what`.
+  /// or ShapeOf of an integer type, 1-D or, with `allowScalar`, a scalar),
+  /// or an error naming it as `what`.
   llvm::Expected<llvm::SmallVector<int64_t>>
-  readConstInts(const Layer &layer, size_t input, llvm::StringRef what);
+  readConstInts(const Layer &layer, size_t input, llvm::StringRef what,
+                bool allowScalar = false);
 
   /// Records `value` as the output of layer `index` and checks it against
   /// its output port.
@@ -341,6 +365,19 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
       break;
     case LayerKind::shapeOf:
       if (llvm::Error error = importShapeOf(index))
+        return std::move(error);
+      break;
+    case LayerKind::softmax:
+    case LayerKind::logSoftmax:
+      if (llvm::Error error = importSoftmax(index))
+        return std::move(error);
+      break;
+    case LayerKind::mvn:
+      if (llvm::Error error = importMvn(index))
+        return std::move(error);
+      break;
+    case LayerKind::normalizeL2:
+      if (llvm::Error error = importNormalizeL2(index))
         return std::move(error);
       break;
     }
@@ -730,7 +767,7 @@ llvm::Error Importer::importConvert(size_t index) {
 
 llvm::Expected<llvm::SmallVector<int64_t>>
 Importer::readConstInts(const Layer &layer, size_t input,
-                        llvm::StringRef what) {
+                        llvm::StringRef what, bool allowScalar) {
   const PortRef &source = *layer.sources[input];
   const LayerState &state = states[source.layer];
   std::string port = (llvm::Twine(" (input port ") +
@@ -746,12 +783,13 @@ Importer::readConstInts(const Layer &layer, size_t input,
     return layer.error("expected the " + what + port +
                        " to be of an integer type, but got " +
                        getOpenVinoName(data.elementType));
-  if (data.shape.size() != 1)
-    return layer.error("expected the " + what + port +
-                       " to be a 1-D tensor, but got shape " +
-                       formatDims(data.shape));
+  if (data.shape.size() > 1 || (data.shape.empty() && !allowScalar))
+    return layer.error("expected the " + what + port + " to be a " +
+                       (allowScalar ? "scalar or a " : "") +
+                       "1-D tensor, but got shape " + formatDims(data.shape));
   llvm::SmallVector<int64_t> values;
-  for (int64_t i = 0; i < data.shape[0]; ++i)
+  int64_t count = data.shape.empty() ? 1 : data.shape[0];
+  for (int64_t i = 0; i < count; ++i)
     values.push_back(loadAsInt64(data.elementType, data.data, i));
   return values;
 }
@@ -841,6 +879,118 @@ llvm::Error Importer::importShapeOf(size_t index) {
   state.type = RankedTensorType::get(
       {rank}, toMlirType(elementType, builder.getContext()));
   return checkOutputPort(layer, state.type);
+}
+
+/// The attribute `name` of the `<data>` of `layer`, required.
+static llvm::Expected<llvm::StringRef> getRequiredData(const Layer &layer,
+                                                       const char *name) {
+  pugi::xml_attribute attribute = getDataAttribute(layer, name);
+  if (!attribute)
+    return layer.error(llvm::Twine("missing attribute '") + name +
+                       "' in <data>");
+  return llvm::StringRef(attribute.value()).trim();
+}
+
+/// The `eps` of an MVN or NormalizeL2 layer: a finite number.
+static llvm::Expected<double> readEpsilon(const Layer &layer) {
+  llvm::Expected<llvm::StringRef> text = getRequiredData(layer, "eps");
+  if (!text)
+    return text.takeError();
+  double value;
+  if (text->getAsDouble(value) || !std::isfinite(value))
+    return layer.error("expected 'eps' to be a finite number, but got " +
+                       quoteValue(*text));
+  return value;
+}
+
+/// The `eps_mode` of an MVN or NormalizeL2 layer: true for `first`, false
+/// for `second`.
+static llvm::Expected<bool> readEpsMode(const Layer &layer,
+                                        llvm::StringRef first,
+                                        llvm::StringRef second) {
+  llvm::Expected<llvm::StringRef> text = getRequiredData(layer, "eps_mode");
+  if (!text)
+    return text.takeError();
+  if (text->equals_insensitive(first))
+    return true;
+  if (text->equals_insensitive(second))
+    return false;
+  return layer.error("unsupported eps_mode " + quoteValue(*text) +
+                     ": expected " + first + " or " + second);
+}
+
+llvm::Error Importer::importSoftmax(size_t index) {
+  const Layer &layer = graph.layers[index];
+  const LayerInfo &info = *states[index].info;
+  // The axis defaults to 1. SoftMax-1 takes a non-negative axis; SoftMax-8
+  // and LogSoftmax-5 count a negative one from the back (the op's verifier
+  // checks the range [-r, r-1]).
+  int64_t axis = 1;
+  if (pugi::xml_attribute attribute = getDataAttribute(layer, "axis")) {
+    llvm::StringRef text = llvm::StringRef(attribute.value()).trim();
+    if (text.getAsInteger(10, axis))
+      return layer.error("expected 'axis' to be an integer, but got " +
+                         quoteValue(text));
+  }
+  if (info.kind == LayerKind::softmax && info.version == "opset1" && axis < 0)
+    return layer.error("expected a non-negative 'axis' (SoftMax-1), but got " +
+                       llvm::Twine(axis));
+  llvm::Expected<Value> result = builder.addSoftmax(
+      layer.name, getInput(index, 0), axis, /*coerce2d=*/false,
+      /*logarithm=*/info.kind == LayerKind::logSoftmax);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Error Importer::importMvn(size_t index) {
+  const Layer &layer = graph.layers[index];
+  llvm::Expected<llvm::StringRef> normalize =
+      getRequiredData(layer, "normalize_variance");
+  if (!normalize)
+    return normalize.takeError();
+  llvm::Expected<bool> normalizeVariance =
+      parseBool(*normalize, "'normalize_variance'");
+  if (!normalizeVariance)
+    return layer.error(llvm::toString(normalizeVariance.takeError()));
+  llvm::Expected<double> epsilon = readEpsilon(layer);
+  if (!epsilon)
+    return epsilon.takeError();
+  llvm::Expected<bool> inside =
+      readEpsMode(layer, "inside_sqrt", "outside_sqrt");
+  if (!inside)
+    return inside.takeError();
+  // The axes are a list in any order; the op's verifier checks the range
+  // and that none repeats.
+  llvm::Expected<llvm::SmallVector<int64_t>> axes =
+      readConstInts(layer, 1, "axes");
+  if (!axes)
+    return axes.takeError();
+  llvm::Expected<Value> result =
+      builder.addMvn(layer.name, getInput(index, 0), *axes,
+                     *normalizeVariance, *epsilon, *inside);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+llvm::Error Importer::importNormalizeL2(size_t index) {
+  const Layer &layer = graph.layers[index];
+  llvm::Expected<double> epsilon = readEpsilon(layer);
+  if (!epsilon)
+    return epsilon.takeError();
+  llvm::Expected<bool> isMax = readEpsMode(layer, "max", "add");
+  if (!isMax)
+    return isMax.takeError();
+  llvm::Expected<llvm::SmallVector<int64_t>> axes =
+      readConstInts(layer, 1, "axes", /*allowScalar=*/true);
+  if (!axes)
+    return axes.takeError();
+  llvm::Expected<Value> result = builder.addNormalizeL2(
+      layer.name, getInput(index, 0), *axes, *epsilon, *isMax);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
 }
 
 llvm::Expected<OwningOpRef<ModuleOp>>
