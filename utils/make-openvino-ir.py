@@ -984,6 +984,26 @@ def chain_elementwise_model(rng):
     return net
 
 
+def dynamic_elementwise_model():
+    """Dynamic dims (v11 `?`): a Const 1x3 broadcast to ?x3 (the empty
+    tensor sized by tensor.dim of the data), ?x3 times itself (no
+    broadcast), ?x3 minus ?x1 (the `?`s taken as equal, the 1 broadcast)."""
+    net = Net(11)
+    x = np.arange(15, dtype=np.float32).reshape(5, 3)
+    a = net.parameter("x", "f32", x, shape=("?", 3), shape_text="?,3")
+    row = np.array([[1, 2, 3]], np.float32)
+    c = net.const("row", "f32", row)
+    r = net.op("Add", "add", [a, c], out_shape=("?", 3))
+    net.result("out_add", r, x + row, "max")
+    r = net.op("Multiply", "square", [a, a], out_shape=("?", 3))
+    net.result("out_square", r, x * x, "max")
+    col = np.arange(5, dtype=np.float32).reshape(5, 1)
+    b = net.parameter("col", "f32", col, shape=("?", 1), shape_text="?,1")
+    r = net.op("Subtract", "sub", [a, b], out_shape=("?", 3))
+    net.result("out_sub", r, x - col, "max")
+    return net
+
+
 def layer_error_cases():
     """(case, xml, weights) of malformed elementwise, Broadcast and ShapeOf
     layers."""
@@ -1080,6 +1100,7 @@ def write_layers(outdir):
     write(outdir, "broadcast_spec", broadcast_spec_model(rng))
     write(outdir, "shape_of", shape_of_model())
     write(outdir, "layer_norm_chain", chain_elementwise_model(rng))
+    write(outdir, "dynamic", dynamic_elementwise_model())
     return 0
 
 
