@@ -43,6 +43,58 @@ namespace {
 using ScalarFn =
     llvm::function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
+/// Scalar arithmetic in the float type `type`. f16 and bf16 compute in f32
+/// and round each result back to `type`, as the rest of the pipeline does
+/// (x86 has no bf16 arithmetic): f32 has more than twice their precision
+/// plus two bits, so each rounded +, -, *, / and sqrt is the correctly
+/// rounded operation of `type`.
+class Scalar {
+public:
+  Scalar(OpBuilder &b, Location loc, Type type) : b(b), loc(loc), type(type) {}
+
+  Value sub(Value x, Value y) { return apply<arith::SubFOp>(x, y); }
+  Value add(Value x, Value y) { return apply<arith::AddFOp>(x, y); }
+  Value mul(Value x, Value y) { return apply<arith::MulFOp>(x, y); }
+  Value div(Value x, Value y) { return apply<arith::DivFOp>(x, y); }
+  Value max(Value x, Value y) { return apply<arith::MaximumFOp>(x, y); }
+  Value exp(Value x) { return apply<math::ExpOp>(x); }
+  Value log(Value x) { return apply<math::LogOp>(x); }
+  Value sqrt(Value x) { return apply<math::SqrtOp>(x); }
+
+  /// The constant `value` rounded to `type`.
+  Value constant(double value) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+  }
+
+  /// `value` (a float of any type) converted to `to`.
+  static Value convert(OpBuilder &b, Location loc, Value value, Type to) {
+    Type from = value.getType();
+    if (from == to)
+      return value;
+    // bf16 and f16 have the same width; both are exact in f32.
+    if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(
+          b, loc, to, arith::ExtFOp::create(b, loc, b.getF32Type(), value));
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, to, value);
+    return arith::TruncFOp::create(b, loc, to, value);
+  }
+
+private:
+  template <typename OpTy, typename... Values>
+  Value apply(Values... operands) {
+    if (type.getIntOrFloatBitWidth() > 16)
+      return OpTy::create(b, loc, operands...);
+    Type f32 = b.getF32Type();
+    Value wide = OpTy::create(b, loc, convert(b, loc, operands, f32)...);
+    return convert(b, loc, wide, type);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  Type type;
+};
+
 /// Builds the parts of one decomposition: reductions of the normalized dims
 /// of `input` and elementwise generics over its shape or the reduced one.
 class NormalizationBuilder {
@@ -94,37 +146,13 @@ public:
     return build(sizes, elementType, rows, maps, body);
   }
 
-  /// `value` converted to the float type `type`.
-  static Value convert(OpBuilder &builder, Location loc, Value value,
-                       Type type) {
-    unsigned from = value.getType().getIntOrFloatBitWidth();
-    unsigned to = type.getIntOrFloatBitWidth();
-    if (value.getType() == type)
-      return value;
-    // bf16 and f16 have the same width; both are exact in f32.
-    if (from == to)
-      return arith::TruncFOp::create(
-          builder, loc, type,
-          arith::ExtFOp::create(builder, loc, builder.getF32Type(), value));
-    if (from < to)
-      return arith::ExtFOp::create(builder, loc, type, value);
-    return arith::TruncFOp::create(builder, loc, type, value);
-  }
-
-  /// The constant `value` of the float type `type` (rounded to it).
-  static Value constant(OpBuilder &builder, Location loc, Type type,
-                        double value) {
-    return arith::ConstantOp::create(builder, loc,
-                                     builder.getFloatAttr(type, value));
-  }
-
   /// The input converted to `type` (itself when it has that element type).
   Value inputAs(Type type) {
     if (inputType.getElementType() == type)
       return input;
     return overInput(type, input, {}, {},
                      [&](OpBuilder &builder, Location l, ValueRange args) {
-                       return convert(builder, l, args[0], type);
+                       return Scalar::convert(builder, l, args[0], type);
                      });
   }
 
@@ -194,9 +222,9 @@ std::pair<Value, Value> buildShiftedExp(NormalizationBuilder &nb, OpTy op) {
   Value max = nb.reduce(ReductionKind::max, op.getInput());
   Value exp = nb.overInput(
       op.getType().getElementType(), op.getInput(), max, {},
-      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value shifted = arith::SubFOp::create(b, loc, args[0], args[1]);
-        return math::ExpOp::create(b, loc, shifted);
+      [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Scalar s(b, loc, op.getType().getElementType());
+        return s.exp(s.sub(args[0], args[1]));
       });
   return {max, exp};
 }
@@ -206,9 +234,10 @@ Value decompose(OpBuilder &b, SoftmaxOp op) {
                           op.getNormalizedAxes());
   auto [max, exp] = buildShiftedExp(nb, op);
   Value sum = nb.reduce(ReductionKind::sum, exp);
-  return nb.overInput(op.getType().getElementType(), exp, sum, {},
-                      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                        return arith::DivFOp::create(b, loc, args[0], args[1]);
+  Type element = op.getType().getElementType();
+  return nb.overInput(element, exp, sum, {},
+                      [&](OpBuilder &b, Location loc, ValueRange args) {
+                        return Scalar(b, loc, element).div(args[0], args[1]);
                       });
 }
 
@@ -217,13 +246,12 @@ Value decompose(OpBuilder &b, LogSoftmaxOp op) {
                           op.getNormalizedAxes());
   auto [max, exp] = buildShiftedExp(nb, op);
   Value sum = nb.reduce(ReductionKind::sum, exp);
-  return nb.overInput(
-      op.getType().getElementType(), op.getInput(), {max, sum}, {},
-      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value shifted = arith::SubFOp::create(b, loc, args[0], args[1]);
-        Value log = math::LogOp::create(b, loc, args[2]);
-        return arith::SubFOp::create(b, loc, shifted, log);
-      });
+  Type element = op.getType().getElementType();
+  return nb.overInput(element, op.getInput(), {max, sum}, {},
+                      [&](OpBuilder &b, Location loc, ValueRange args) {
+                        Scalar s(b, loc, element);
+                        return s.sub(s.sub(args[0], args[1]), s.log(args[2]));
+                      });
 }
 
 /// `1 / sqrt(meanSquare + epsilon)` per row, in the type of `meanSquare`.
@@ -232,11 +260,9 @@ Value buildInverseRoot(NormalizationBuilder &nb, Value meanSquare,
   Type type = cast<RankedTensorType>(meanSquare.getType()).getElementType();
   return nb.overRows(
       type, meanSquare, [&](OpBuilder &b, Location loc, ValueRange args) {
-        Value shifted = arith::AddFOp::create(
-            b, loc, args[0], NormalizationBuilder::constant(b, loc, type, epsilon));
-        Value root = math::SqrtOp::create(b, loc, shifted);
-        return arith::DivFOp::create(
-            b, loc, NormalizationBuilder::constant(b, loc, type, 1.0), root);
+        Scalar s(b, loc, type);
+        return s.div(s.constant(1.0),
+                     s.sqrt(s.add(args[0], s.constant(epsilon))));
       });
 }
 
@@ -244,9 +270,10 @@ Value buildInverseRoot(NormalizationBuilder &nb, Value meanSquare,
 Value buildVariance(NormalizationBuilder &nb, Value x, Value mean) {
   Type type = cast<RankedTensorType>(x.getType()).getElementType();
   Value squares = nb.overInput(
-      type, x, mean, {}, [](OpBuilder &b, Location loc, ValueRange args) {
-        Value centred = arith::SubFOp::create(b, loc, args[0], args[1]);
-        return arith::MulFOp::create(b, loc, centred, centred);
+      type, x, mean, {}, [&](OpBuilder &b, Location loc, ValueRange args) {
+        Scalar s(b, loc, type);
+        Value centred = s.sub(args[0], args[1]);
+        return s.mul(centred, centred);
       });
   return nb.reduce(ReductionKind::mean, squares);
 }
@@ -266,13 +293,14 @@ SmallVector<Value> decompose(OpBuilder &b, LayerNormOp op) {
   Value result = nb.overInput(
       element, x, {mean, inverse}, weights,
       [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value centred = arith::SubFOp::create(b, loc, args[0], args[1]);
-        Value normalized = NormalizationBuilder::convert(
-            b, loc, arith::MulFOp::create(b, loc, centred, args[2]), element);
-        Value scaled = arith::MulFOp::create(b, loc, normalized, args[3]);
+        Scalar inStash(b, loc, stash), inElement(b, loc, element);
+        Value centred = inStash.sub(args[0], args[1]);
+        Value normalized = Scalar::convert(
+            b, loc, inStash.mul(centred, args[2]), element);
+        Value scaled = inElement.mul(normalized, args[3]);
         if (args.size() == 4)
           return scaled;
-        return arith::AddFOp::create(b, loc, scaled, args[4]);
+        return inElement.add(scaled, args[4]);
       });
   auto statsType = cast<RankedTensorType>(op.getMean().getType());
   return {result, nb.expandRows(mean, statsType),
@@ -286,17 +314,17 @@ Value decompose(OpBuilder &b, RmsNormOp op) {
                           op.getNormalizedAxes());
   Value x = nb.inputAs(stash);
   Value squares = nb.overInput(
-      stash, x, {}, {}, [](OpBuilder &b, Location loc, ValueRange args) {
-        return arith::MulFOp::create(b, loc, args[0], args[0]);
+      stash, x, {}, {}, [&](OpBuilder &b, Location loc, ValueRange args) {
+        return Scalar(b, loc, stash).mul(args[0], args[0]);
       });
   Value inverse = buildInverseRoot(nb, nb.reduce(ReductionKind::mean, squares),
                                    op.getEpsilon().convertToDouble());
   return nb.overInput(
       element, x, inverse, op.getScale(),
       [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value normalized = NormalizationBuilder::convert(
-            b, loc, arith::MulFOp::create(b, loc, args[0], args[1]), element);
-        return arith::MulFOp::create(b, loc, normalized, args[2]);
+        Value normalized = Scalar::convert(
+            b, loc, Scalar(b, loc, stash).mul(args[0], args[1]), element);
+        return Scalar(b, loc, element).mul(normalized, args[2]);
       });
 }
 
@@ -305,8 +333,8 @@ Value decompose(OpBuilder &b, MvnOp op) {
   NormalizationBuilder nb(b, op.getLoc(), op.getInput(),
                           op.getNormalizedAxes());
   Value mean = nb.reduce(ReductionKind::mean, op.getInput());
-  auto centre = [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-    return arith::SubFOp::create(b, loc, args[0], args[1]);
+  auto centre = [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+    return Scalar(b, loc, element).sub(args[0], args[1]);
   };
   if (!op.getNormalizeVariance())
     return nb.overInput(element, op.getInput(), mean, {}, centre);
@@ -316,17 +344,15 @@ Value decompose(OpBuilder &b, MvnOp op) {
   Value deviation = nb.overRows(
       element, variance,
       [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value eps = NormalizationBuilder::constant(b, loc, element, epsilon);
-        if (inside)
-          return math::SqrtOp::create(
-              b, loc, arith::AddFOp::create(b, loc, args[0], eps));
-        return arith::AddFOp::create(
-            b, loc, math::SqrtOp::create(b, loc, args[0]), eps);
+        Scalar s(b, loc, element);
+        Value eps = s.constant(epsilon);
+        return inside ? s.sqrt(s.add(args[0], eps))
+                      : s.add(s.sqrt(args[0]), eps);
       });
   return nb.overInput(element, op.getInput(), {mean, deviation}, {},
                       [&](OpBuilder &b, Location loc, ValueRange args) {
                         Value centred = centre(b, loc, args.take_front(2));
-                        return arith::DivFOp::create(b, loc, centred, args[2]);
+                        return Scalar(b, loc, element).div(centred, args[2]);
                       });
 }
 
@@ -339,15 +365,13 @@ Value decompose(OpBuilder &b, NormalizeL2Op op) {
   bool max = op.getEpsMode() == L2EpsMode::max;
   Value norm = nb.overRows(
       element, sumSquare, [&](OpBuilder &b, Location loc, ValueRange args) {
-        Value eps = NormalizationBuilder::constant(b, loc, element, epsilon);
-        Value bounded =
-            max ? Value(arith::MaximumFOp::create(b, loc, args[0], eps))
-                : Value(arith::AddFOp::create(b, loc, args[0], eps));
-        return math::SqrtOp::create(b, loc, bounded);
+        Scalar s(b, loc, element);
+        Value eps = s.constant(epsilon);
+        return s.sqrt(max ? s.max(args[0], eps) : s.add(args[0], eps));
       });
   return nb.overInput(element, op.getInput(), norm, {},
-                      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                        return arith::DivFOp::create(b, loc, args[0], args[1]);
+                      [&](OpBuilder &b, Location loc, ValueRange args) {
+                        return Scalar(b, loc, element).div(args[0], args[1]);
                       });
 }
 

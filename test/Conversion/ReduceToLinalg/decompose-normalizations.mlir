@@ -42,8 +42,8 @@ func.func @log_softmax(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> {
 // -----
 
 // f16 in an f32 stash: the statistics and the normalized value in f32, the
-// scale and bias (a unit dim read at 0) in f16; the statistics returned in
-// the keep-dims shape.
+// scale and bias (a unit dim read at 0) in f16, each step computed in f32
+// and rounded to f16; the statistics returned in the keep-dims shape.
 // CHECK-DAG: #[[$ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$ROW:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-DAG: #[[$ROWID:.*]] = affine_map<(d0) -> (d0)>
@@ -64,9 +64,15 @@ func.func @log_softmax(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> {
 //       CHECK:   %[[Y:.*]] = linalg.generic {indexing_maps = [#[[$ID]], #[[$ROW]], #[[$ROW]], #[[$W]], #[[$B]], #[[$ID]]], {{.*}} ins(%[[XF]], %[[MEAN]], %[[INV]], %{{.*}}, %{{.*}} : tensor<?x8xf32>, tensor<?xf32>, tensor<?xf32>, tensor<8xf16>, tensor<1x8xf16>) outs(%{{.*}} : tensor<?x8xf16>)
 //       CHECK:     arith.subf
 //  CHECK-NEXT:     arith.mulf
-//  CHECK-NEXT:     arith.truncf {{.*}} : f32 to f16
-//  CHECK-NEXT:     arith.mulf {{.*}} : f16
-//  CHECK-NEXT:     arith.addf {{.*}} : f16
+//  CHECK-NEXT:     %[[N:.*]] = arith.truncf {{.*}} : f32 to f16
+//  CHECK-NEXT:     %[[NW:.*]] = arith.extf %[[N]] : f16 to f32
+//  CHECK-NEXT:     %[[SW:.*]] = arith.extf %{{.*}} : f16 to f32
+//  CHECK-NEXT:     %[[P:.*]] = arith.mulf %[[NW]], %[[SW]] : f32
+//  CHECK-NEXT:     %[[PH:.*]] = arith.truncf %[[P]] : f32 to f16
+//  CHECK-NEXT:     %[[PW:.*]] = arith.extf %[[PH]] : f16 to f32
+//  CHECK-NEXT:     %[[BW:.*]] = arith.extf %{{.*}} : f16 to f32
+//  CHECK-NEXT:     %[[Y:.*]] = arith.addf %[[PW]], %[[BW]] : f32
+//  CHECK-NEXT:     arith.truncf %[[Y]] : f32 to f16
 //       CHECK:   %[[M:.*]] = tensor.expand_shape %[[MEAN]] {{\[\[}}0, 1]] {{.*}} : tensor<?xf32> into tensor<?x1xf32>
 //       CHECK:   %[[I:.*]] = tensor.expand_shape %[[INV]] {{\[\[}}0, 1]]
 //       CHECK:   return %[[Y]], %[[M]], %[[I]]

@@ -57,3 +57,17 @@ func.func @dynamic(%x: tensor<?x?x?xf32>, %y: tensor<?x5x37xf32>, %w: tensor<37x
   return %sm, %ln, %lnm, %l2
       : tensor<?x?x?xf32>, tensor<?x5x37xf32>, tensor<?x1x1xf32>, tensor<?x?x?xf32>
 }
+
+// bf16: every elementwise step computed in f32 and rounded to bf16.
+func.func @bf16(%x: tensor<4x40xbf16>, %w: tensor<40xbf16>)
+    -> (tensor<4x40xbf16>, tensor<4x40xbf16>, tensor<4x40xbf16>, tensor<4x40xbf16>) {
+  %sm = reduce.softmax %x axis -1 : tensor<4x40xbf16>
+  %ln, %lnm, %lni = reduce.layer_norm %x, %w axis 1 epsilon 1.0e-05
+      stash_type f32 : tensor<4x40xbf16>, tensor<40xbf16>
+  %rms = reduce.rms_norm %x, %w axis 1 epsilon 1.0e-05 stash_type bf16
+      : tensor<4x40xbf16>, tensor<40xbf16>
+  %l2 = reduce.normalize_l2 %x axes [1] epsilon 1.0e-10 eps_mode add
+      : tensor<4x40xbf16>
+  return %sm, %ln, %rms, %l2
+      : tensor<4x40xbf16>, tensor<4x40xbf16>, tensor<4x40xbf16>, tensor<4x40xbf16>
+}

@@ -27,6 +27,23 @@ def make(d):
     h[1, 1, 3] = np.inf
     np.save(d + "/h.npy", h)
     np.save(d + "/hw.npy", rng.uniform(0.5, 1.5, 40).astype(np.float16))
+    b = (rng.standard_normal((4, 40)) + 1).astype(np.float32)
+    b[2, 5] = np.inf
+    np.save(d + "/xb.npy", to_bf16(b))
+    np.save(d + "/wb.npy", to_bf16(rng.uniform(0.5, 1.5, 40)))
+
+
+def to_bf16(a):
+    """float32 values rounded to bfloat16 (nearest even), as .npy V2."""
+    bits = np.asarray(a, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16).view("V2")
+
+
+def from_bf16(a):
+    """bfloat16 values (.npy V2) as float64."""
+    bits = np.asarray(a).view(np.uint16).astype(np.uint32) << 16
+    return bits.view(np.float32).astype(np.float64)
 
 
 def softmax(x, axes):
@@ -154,6 +171,21 @@ def check_dynamic(d):
              normalize_l2(x, (0, 2), 1e-10, False), 1e-5)
 
 
+def check_bf16(d):
+    x = from_bf16(np.load(d + "/xb.npy"))
+    w = from_bf16(np.load(d + "/wb.npy"))
+    r = [from_bf16(np.load(d + "/b%d.npy" % i)) for i in range(4)]
+    # A few roundings of 2^-9 each.
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        same("bf16 softmax", r[0], softmax(x, (1,)), 2e-2)
+        EPS[0] = 1e-5
+        y, m, i = layer_norm(x, w, 0.0, 1)
+        same("bf16 layer_norm", r[1], y, 2e-2, mean_rounding(x, (1,), i * w))
+        same("bf16 rms_norm", r[2], rms_norm(x, w, 1, 1e-5), 3e-2)
+        same("bf16 normalize_l2", r[3], normalize_l2(x, (1,), 1e-10, False),
+             2e-2)
+
+
 if __name__ == "__main__":
-    {"make": make, "check": check,
-     "check-dynamic": check_dynamic}[sys.argv[1]](sys.argv[2])
+    {"make": make, "check": check, "check-dynamic": check_dynamic,
+     "check-bf16": check_bf16}[sys.argv[1]](sys.argv[2])

@@ -26,8 +26,11 @@ defvar NormalizationCommonDescription = [{
 
     **Element types.** f16, bf16, f32 and f64 on ranked tensors, static or
     dynamic. Unless the op says otherwise, every step computes in the
-    element type (f16 and bf16 reductions accumulate in f32 and round once,
-    as the reduction ops do).
+    element type: f16 and bf16 reductions accumulate in f32 and round once,
+    as the reduction ops do, and each f16 or bf16 elementwise step is
+    computed in f32 and rounded to the element type, which is the correctly
+    rounded result of `+`, `-`, `*`, `/` and `sqrt` in that type (f32 has
+    more than twice their precision plus two bits).
 
     **Lowering.** `lower-reduce` (and `reduce-decompose-normalizations`
     alone) rewrites the op into the reduce ops it names and elementwise
