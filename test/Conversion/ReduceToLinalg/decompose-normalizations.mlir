@@ -71,8 +71,8 @@ func.func @log_softmax(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> {
 //  CHECK-NEXT:     %[[PH:.*]] = arith.truncf %[[P]] : f32 to f16
 //  CHECK-NEXT:     %[[PW:.*]] = arith.extf %[[PH]] : f16 to f32
 //  CHECK-NEXT:     %[[BW:.*]] = arith.extf %{{.*}} : f16 to f32
-//  CHECK-NEXT:     %[[Y:.*]] = arith.addf %[[PW]], %[[BW]] : f32
-//  CHECK-NEXT:     arith.truncf %[[Y]] : f32 to f16
+//  CHECK-NEXT:     %[[R:.*]] = arith.addf %[[PW]], %[[BW]] : f32
+//  CHECK-NEXT:     arith.truncf %[[R]] : f32 to f16
 //       CHECK:   %[[M:.*]] = tensor.expand_shape %[[MEAN]] {{\[\[}}0, 1]] {{.*}} : tensor<?xf32> into tensor<?x1xf32>
 //       CHECK:   %[[I:.*]] = tensor.expand_shape %[[INV]] {{\[\[}}0, 1]]
 //       CHECK:   return %[[Y]], %[[M]], %[[I]]
