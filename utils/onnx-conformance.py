@@ -3,7 +3,8 @@
 
   onnx-conformance.py --node-tests DIR --runner REDUCE_RUN --work DIR
                       [--jobs N] [--pattern test_reduce_* ...]
-                      [--constant-inputs] [--rtol R --atol A]
+                      [--exclude PATTERN ...] [--constant-inputs]
+                      [--rtol R --atol A]
 
 For every node test directory DIR/<pattern> (sorted), each a model.onnx and
 test_data_set_0/{input_K.pb, output_K.pb}: run `reduce-run model.onnx
@@ -24,8 +25,8 @@ The importer folds shape computations at import, so the inputs that give a
 shape, axes or indices must be constants. The node tests have them as graph
 inputs; with --constant-inputs, each graph input that feeds such an input
 (Reshape's shape, Expand's shape, Squeeze's and Unsqueeze's axes, every
-input of Gather, Concat, Range and ConstantOfShape, which the importer
-evaluates on constants only) becomes an initializer holding its test data,
+input of Gather, Concat, Range, ConstantOfShape and Slice, which the
+importer evaluates on constants only) becomes an initializer holding its test data,
 in a copy of the model in the work directory; the others stay inputs.
 --rtol and --atol replace the bounds of utils/onnx-compare.py.
 """
@@ -69,7 +70,8 @@ NORMALIZATION_OPS = {"Softmax", "LogSoftmax", "LayerNormalization",
 # for every input.
 CONSTANT_INPUTS = {("Reshape", 1), ("Expand", 1), ("Squeeze", 1),
                    ("Unsqueeze", 1), ("Gather", None), ("Concat", None),
-                   ("Range", None), ("ConstantOfShape", None)}
+                   ("Range", None), ("ConstantOfShape", None),
+                   ("Slice", None)}
 
 
 def freeze_inputs(test_dir, inputs, out_dir):
@@ -110,42 +112,38 @@ def read_tensor(path):
 
 
 def describe(test_dir):
-    """The Reduce op whose tolerance applies to a node test, and the
-    model's opset."""
+    """The op that names a node test, the model's opset, and the op of
+    utils/onnx-compare.py whose tolerance applies."""
     model = onnx.load(os.path.join(test_dir, "model.onnx"),
                       load_external_data=False)
     opset = max((o.version for o in model.opset_import
                  if o.domain in ("", "ai.onnx")), default=0)
-    op_types = [n.op_type for n in model.graph.node
-                if n.op_type in DIALECT_OPS]
-    # A chain is compared with the tolerance of its first inexact op.
-    inexact = [t for t in op_types
-               if DIALECT_OPS[t] not in comparer.EXACT_OPS]
-    if inexact or op_types:
-        return (inexact or op_types)[0], opset
-    # No Reduce op: a normalization, else the elementwise tolerance.
     others = [n.op_type for n in model.graph.node
               if n.op_type not in ("Constant", "Identity")]
+    op_types = [t for t in others if t in DIALECT_OPS]
     normalizations = [t for t in others if t in NORMALIZATION_OPS]
-    return (normalizations or others or ["?"])[0], opset
-
-
-def get_compare_op(op_type):
-    """The op of utils/onnx-compare.py whose tolerance applies."""
-    if op_type in DIALECT_OPS:
-        return DIALECT_OPS[op_type]
-    if op_type in NORMALIZATION_OPS:
-        return "normalization"
-    return "elementwise"
+    if op_types and len(op_types) == len(others):
+        # Reductions only: a chain is compared with the tolerance of its
+        # first inexact op.
+        inexact = [t for t in op_types
+                   if DIALECT_OPS[t] not in comparer.EXACT_OPS]
+        op_type = (inexact or op_types)[0]
+        return op_type, opset, DIALECT_OPS[op_type]
+    # Reductions among other ops (an expanded normalization) or a
+    # normalization: n + 8 ulps, n the input's size; else elementwise.
+    op_type = (normalizations or op_types or others or ["?"])[0]
+    if normalizations or op_types:
+        return op_type, opset, "normalization"
+    return op_type, opset, "elementwise"
 
 
 def run_one(runner, test_dir, out_dir, timeout, constant_inputs=False,
             rtol=None, atol=None):
     """Runs reduce-run on one node test; returns (ok, message, what)."""
     try:
-        op_type, opset = describe(test_dir)
+        op_type, opset, compare_op = describe(test_dir)
     except Exception:  # an unreadable model is the importer's case
-        op_type, opset = "?", 0
+        op_type, opset, compare_op = "?", 0, "elementwise"
     what = "%s-%d" % (op_type, opset)
     if op_type in DIALECT_OPS:
         what += " -> reduce.%s" % DIALECT_OPS[op_type]
@@ -188,7 +186,7 @@ def run_one(runner, test_dir, out_dir, timeout, constant_inputs=False,
         expected = read_tensor(path)
         expected_path = os.path.join(out_dir, "expected_%d.npy" % k)
         np.save(expected_path, expected)
-        op = get_compare_op(op_type)
+        op = compare_op
         if expected.dtype == np.bool_ and op in ("min", "max"):
             op = "logical_and" if op == "min" else "logical_or"
         size = expected.size if data_size is None else data_size
@@ -213,6 +211,9 @@ def main(argv):
     parser.add_argument("--pattern", action="append",
                         help="fnmatch pattern of the test directories "
                         "(repeatable; default test_reduce_*)")
+    parser.add_argument("--exclude", action="append", default=[],
+                        help="fnmatch pattern of test directories to leave "
+                        "out (repeatable)")
     parser.add_argument("--constant-inputs", action="store_true",
                         help="make shape, axes and index inputs "
                         "initializers")
@@ -229,6 +230,7 @@ def main(argv):
     patterns = opts.pattern or ["test_reduce_*"]
     names = sorted(n for n in os.listdir(opts.node_tests)
                    if any(fnmatch.fnmatch(n, p) for p in patterns) and
+                   not any(fnmatch.fnmatch(n, p) for p in opts.exclude) and
                    os.path.isdir(os.path.join(opts.node_tests, n)))
     with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
         futures = {name: pool.submit(run_one, opts.runner,

@@ -601,6 +601,121 @@ llvm::Expected<Buffer> foldConcat(ArrayRef<const Buffer *> inputs,
   return result;
 }
 
+/// Slice-1 (attributes starts, ends, axes) and Slice-10+ (inputs data,
+/// starts, ends, axes?, steps?), with ONNX's clamping of out-of-range
+/// starts and ends.
+llvm::Expected<Buffer> foldSlice(const onnx::NodeProto &node, int64_t opset,
+                                 ArrayRef<const Buffer *> inputs) {
+  NodeAttributes attributes(node);
+  if (inputs.empty() || !inputs[0])
+    return makeImportError("expected the data input");
+  const Buffer &data = *inputs[0];
+  SmallVector<int64_t> starts, ends, axes, steps;
+  if (opset < 10) {
+    if (llvm::Error error = attributes.checkKnown({"starts", "ends", "axes"}))
+      return std::move(error);
+    if (inputs.size() != 1)
+      return makeImportError("expected 1 input before Slice-10, but found " +
+                             llvm::Twine(inputs.size()));
+    for (auto [name, list] :
+         {std::pair<llvm::StringRef, SmallVector<int64_t> *>{"starts",
+                                                              &starts},
+          {"ends", &ends},
+          {"axes", &axes}}) {
+      llvm::Expected<std::optional<SmallVector<int64_t>>> values =
+          attributes.getInts(name);
+      if (!values)
+        return values.takeError();
+      if (!*values && name != "axes")
+        return makeImportError("attribute '" + name + "' is missing");
+      if (*values)
+        *list = std::move(**values);
+    }
+  } else {
+    if (llvm::Error error = attributes.checkKnown({}))
+      return std::move(error);
+    if (inputs.size() < 3 || inputs.size() > 5 || !inputs[1] || !inputs[2])
+      return makeImportError(
+          "expected 3 to 5 inputs (data, starts, ends, axes, steps)");
+    llvm::StringRef names[] = {"", "starts", "ends", "axes", "steps"};
+    SmallVector<int64_t> *lists[] = {nullptr, &starts, &ends, &axes, &steps};
+    for (size_t k = 1; k < inputs.size(); ++k) {
+      if (!inputs[k])
+        continue;
+      const Buffer &values = *inputs[k];
+      if ((values.getElementType() != ElementType::i64 &&
+           values.getElementType() != ElementType::i32) ||
+          values.getShape().size() != 1)
+        return makeImportError(names[k] +
+                               " must be a 1-D INT32 or INT64 tensor");
+      for (int64_t i = 0; i < values.getNumElements(); ++i)
+        lists[k]->push_back(
+            loadAsInt64(values.getElementType(), values.getData(), i));
+    }
+  }
+  auto rank = static_cast<int64_t>(data.getShape().size());
+  if (axes.empty())
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
+  if (steps.empty())
+    steps.assign(starts.size(), 1);
+  if (ends.size() != starts.size() || axes.size() != starts.size() ||
+      steps.size() != starts.size())
+    return makeImportError("starts, ends, axes and steps have different "
+                           "lengths");
+  SmallVector<int64_t> first(rank, 0), step(rank, 1);
+  SmallVector<int64_t> shape(data.getShape());
+  SmallVector<bool> seen(rank, false);
+  for (size_t k = 0; k < starts.size(); ++k) {
+    llvm::Expected<int64_t> axis = normalizeAxis(axes[k], rank, "axis");
+    if (!axis)
+      return axis.takeError();
+    if (seen[*axis])
+      return makeImportError("axis " + llvm::Twine(axes[k]) +
+                             " is repeated");
+    seen[*axis] = true;
+    int64_t size = data.getShape()[*axis], s = steps[k];
+    if (s == 0)
+      return makeImportError("a step is 0");
+    auto clamp = [&](int64_t value, int64_t low, int64_t high) {
+      if (value < 0)
+        value = value < -size ? -1 : value + size;
+      return std::min(std::max(value, low), high);
+    };
+    int64_t start = s > 0 ? clamp(starts[k], 0, size)
+                          : clamp(starts[k], 0, size - 1);
+    int64_t end = s > 0 ? clamp(ends[k], 0, size) : clamp(ends[k], -1, size - 1);
+    // Without overflow for any step: a magnitude beyond the size takes one
+    // element.
+    int64_t magnitude = s > 0 ? s
+                        : s == std::numeric_limits<int64_t>::min()
+                            ? std::numeric_limits<int64_t>::max()
+                            : -s;
+    int64_t span = s > 0 ? end - start : start - end;
+    int64_t count = span > 0 ? (span - 1) / magnitude + 1 : 0;
+    first[*axis] = start;
+    step[*axis] = s;
+    shape[*axis] = count;
+  }
+  llvm::Expected<Buffer> result = allocate(data.getElementType(), shape);
+  if (!result)
+    return result.takeError();
+  SmallVector<int64_t> inStrides = getStrides(data.getShape());
+  SmallVector<int64_t> outStrides = getStrides(shape);
+  size_t width = getByteWidth(data.getElementType());
+  auto *out = static_cast<char *>(result->getData());
+  const auto *in = static_cast<const char *>(data.getData());
+  for (int64_t i = 0; i < result->getNumElements(); ++i) {
+    int64_t rest = i, from = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t index = rest / outStrides[d];
+      rest %= outStrides[d];
+      from += (first[d] + index * step[d]) * inStrides[d];
+    }
+    std::memcpy(out + i * width, in + from * width, width);
+  }
+  return result;
+}
+
 llvm::Expected<Buffer> foldRange(ArrayRef<const Buffer *> inputs) {
   if (inputs.size() != 3 || !inputs[0] || !inputs[1] || !inputs[2])
     return makeImportError("expected 3 inputs (start, limit, delta)");
@@ -1061,7 +1176,7 @@ bool onnx_import::isFoldable(llvm::StringRef opType) {
   return getElementwise(opType) || isViewOp(opType) ||
          llvm::is_contained({"Identity", "Gather", "Expand", "Concat",
                              "ConstantOfShape", "Range", "Cast", "Clip",
-                             "Where"},
+                             "Where", "Slice"},
                             opType);
 }
 
@@ -1149,6 +1264,8 @@ llvm::Expected<Buffer> onnx_import::foldNode(const onnx::NodeProto &node,
   }
   if (opType == "Clip")
     return foldClip(node, opset, inputs);
+  if (opType == "Slice")
+    return foldSlice(node, opset, inputs);
   if (opType == "Where") {
     if (llvm::Error error = attributes.checkKnown({}))
       return std::move(error);

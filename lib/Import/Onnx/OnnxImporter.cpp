@@ -84,6 +84,7 @@ constexpr ElementwiseOpInfo kElementwiseOps[] = {
     {"Max", ElementwiseKind::max, 0},
     {"Min", ElementwiseKind::min, 0},
     {"Sum", ElementwiseKind::add, 0},
+    {"Mean", ElementwiseKind::add, 0},
     {"Equal", ElementwiseKind::equal, 2},
     {"Less", ElementwiseKind::less, 2},
     {"Greater", ElementwiseKind::greater, 2},
@@ -171,6 +172,7 @@ private:
   llvm::Error addCastNode(const onnx::NodeProto &node);
   llvm::Error addClipNode(const onnx::NodeProto &node);
   llvm::Error addWhereNode(const onnx::NodeProto &node);
+  llvm::Error addLogicalNode(const onnx::NodeProto &node);
   llvm::Error addSoftmaxNode(const onnx::NodeProto &node);
   llvm::Error addLayerNormNode(const onnx::NodeProto &node);
   llvm::Error addRmsNormNode(const onnx::NodeProto &node);
@@ -776,6 +778,18 @@ llvm::Error OnnxImporter::addElementwiseNode(const onnx::NodeProto &node,
       return value.takeError();
     result = *value;
   }
+  if (info.opType == "Mean" && inputs->size() > 1) {
+    // The sum divided by the number of inputs (float types only in ONNX).
+    Type element = getElementTypeOrSelf(result.getType());
+    llvm::Expected<Value> mean = builder.addElementwise(
+        nodeName, ElementwiseKind::div,
+        {result, builder.addScalarConstant(nodeName, element,
+                                           static_cast<double>(
+                                               inputs->size()))});
+    if (!mean)
+      return mean.takeError();
+    result = *mean;
+  }
   return define(node.output(0), result);
 }
 
@@ -847,6 +861,53 @@ llvm::Error OnnxImporter::addWhereNode(const onnx::NodeProto &node) {
     return makeImportError("an input name is empty");
   llvm::Expected<Value> result = builder.addSelect(
       nodeName, (*inputs)[0], (*inputs)[1], (*inputs)[2]);
+  if (!result)
+    return result.takeError();
+  return define(node.output(0), *result);
+}
+
+llvm::Error OnnxImporter::addLogicalNode(const onnx::NodeProto &node) {
+  if (llvm::Error error = NodeAttributes(node).checkKnown({}))
+    return error;
+  const std::string &opType = node.op_type();
+  bool isNot = opType == "Not";
+  llvm::Expected<SmallVector<Value>> inputs =
+      lookupInputs(node, isNot ? 1 : 2, isNot ? 1 : 2);
+  if (!inputs)
+    return inputs.takeError();
+  MLIRContext *context = builder.getContext();
+  Type i1 = IntegerType::get(context, 1), i8 = IntegerType::get(context, 8);
+  // On 0/1 bytes: and = min, or = max, xor = a - b != 0, not = (x == 0).
+  SmallVector<Value> bytes;
+  for (Value input : *inputs) {
+    if (!input)
+      return makeImportError("an input name is empty");
+    if (getElementTypeOrSelf(input.getType()) != i1) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << opType << " takes BOOL inputs, but found " << input.getType();
+      return makeImportError(text);
+    }
+    llvm::Expected<Value> byte = builder.addConvert(nodeName, input, i8);
+    if (!byte)
+      return byte.takeError();
+    bytes.push_back(*byte);
+  }
+  auto combine = [&]() -> llvm::Expected<Value> {
+    if (isNot)
+      return builder.addElementwise(
+          nodeName, ElementwiseKind::equal,
+          {bytes[0], builder.addScalarConstant(nodeName, i8, 0)});
+    ElementwiseKind kind = opType == "And"  ? ElementwiseKind::min
+                           : opType == "Or" ? ElementwiseKind::max
+                                            : ElementwiseKind::sub;
+    llvm::Expected<Value> combined =
+        builder.addElementwise(nodeName, kind, bytes);
+    if (!combined)
+      return combined.takeError();
+    return builder.addConvert(nodeName, *combined, i1);
+  };
+  llvm::Expected<Value> result = combine();
   if (!result)
     return result.takeError();
   return define(node.output(0), *result);
@@ -1085,6 +1146,12 @@ llvm::Error OnnxImporter::addNode(const onnx::NodeProto &node, int index) {
         : opType == "MeanVarianceNormalization" ? addMvnNode(node)
                                                 : addSoftmaxNode(node);
     if (error)
+      return fail(std::move(error));
+    return llvm::Error::success();
+  }
+  if (opType == "And" || opType == "Or" || opType == "Xor" ||
+      opType == "Not") {
+    if (llvm::Error error = addLogicalNode(node))
       return fail(std::move(error));
     return llvm::Error::success();
   }
