@@ -7,6 +7,12 @@
 /// of the stash type), and the folder's normalized axes.
 
 // CHECK-LABEL: func @softmax
+// CANON-LABEL: func @softmax
+//       CANON:   reduce.softmax %{{.*}} axis 2 : tensor<4x?x16xf32>
+//       CANON:   reduce.softmax %{{.*}} axis 1 coerce_2d : tensor<4x?x16xf32>
+//       CANON:   reduce.log_softmax %{{.*}} axis 0 : tensor<8xf16>
+//       CANON:   reduce.log_softmax %{{.*}} axis 0 coerce_2d : tensor<4x?x16xf32>
+//       CANON:   reduce.softmax %{{.*}} axis 2 : tensor<4x?x16xf32>
 func.func @softmax(%x: tensor<4x?x16xf32>, %h: tensor<8xf16>) {
   // CHECK: reduce.softmax %{{.*}} axis -1 : tensor<4x?x16xf32>
   %0 = reduce.softmax %x axis -1 : tensor<4x?x16xf32>
@@ -16,6 +22,9 @@ func.func @softmax(%x: tensor<4x?x16xf32>, %h: tensor<8xf16>) {
   %2 = reduce.log_softmax %h axis 0 : tensor<8xf16>
   // CHECK: reduce.log_softmax %{{.*}} axis -3 coerce_2d : tensor<4x?x16xf32>
   %3 = reduce.log_softmax %x axis -3 coerce_2d : tensor<4x?x16xf32>
+  // CHECK: reduce.softmax %{{.*}} axis -1 coerce_2d : tensor<4x?x16xf32>
+  %4 = reduce.softmax %x axis -1 coerce_2d : tensor<4x?x16xf32>
+  "test.use"(%0, %1, %2, %3, %4) : (tensor<4x?x16xf32>, tensor<4x?x16xf32>, tensor<8xf16>, tensor<4x?x16xf32>, tensor<4x?x16xf32>) -> ()
   return
 }
 

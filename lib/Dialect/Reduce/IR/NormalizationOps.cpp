@@ -125,8 +125,29 @@ static LogicalResult verifySoftmax(OpTy op) {
                     op.getInput().getType().getRank());
 }
 
+/// Puts the axis of `op` in its canonical form in place: non-negative, and
+/// `coerce_2d` only when it spans more than the last dim; the op then folds
+/// to itself.
+template <typename OpTy>
+static OpFoldResult canonicalizeSoftmaxAxis(OpTy op) {
+  int64_t rank = op.getInput().getType().getRank();
+  int64_t axis = op.getAxis() < 0 ? op.getAxis() + rank : op.getAxis();
+  bool coerce = op.getCoerce_2d() && axis != rank - 1;
+  if (axis == op.getAxis() && coerce == op.getCoerce_2d())
+    return {};
+  op.setAxis(axis);
+  op.setCoerce_2d(coerce);
+  return op.getResult();
+}
+
 LogicalResult SoftmaxOp::verify() { return verifySoftmax(*this); }
 LogicalResult LogSoftmaxOp::verify() { return verifySoftmax(*this); }
+OpFoldResult SoftmaxOp::fold(FoldAdaptor) {
+  return canonicalizeSoftmaxAxis(*this);
+}
+OpFoldResult LogSoftmaxOp::fold(FoldAdaptor) {
+  return canonicalizeSoftmaxAxis(*this);
+}
 
 SmallVector<int64_t> SoftmaxOp::getNormalizedAxes() {
   return getSoftmaxAxes(*this);

@@ -48,6 +48,7 @@ class Reduce_SoftmaxOpBase<string mnemonic>
     $input `axis` $axis (`coerce_2d` $coerce_2d^)? attr-dict `:` type($input)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     /// The dims the op normalizes over, sorted and non-negative: the axis,
     /// or with `coerce_2d` every dim from the axis on.
@@ -63,7 +64,9 @@ defvar SoftmaxAxisDescription = [{
     normalizes over every dim from `axis` on, as ONNX opsets 1 to 11 do by
     coercing the input into a 2-D matrix `[d0 * ... * d(axis-1),
     d(axis) * ... * d(r-1)]`. OpenVINO SoftMax-1 takes only a non-negative
-    axis; the importer checks that.
+    axis; the importer checks that. The folder makes the axis non-negative
+    and drops `coerce_2d` when the axis is the last dim (both forms then
+    normalize over that one dim).
 
     **Special values.** As the formula gives them: a row holding `+inf`
     gives NaN (`inf - inf`), a row of `-inf` only gives NaN, a NaN makes
