@@ -553,8 +553,14 @@ llvm::Error OnnxImporter::addReduceNode(const onnx::NodeProto &node,
     dims.erase(llvm::unique(dims), dims.end());
     if (inRange)
       if (std::optional<Buffer> folded =
-              foldReduction(kind, *data, dims, keepDims))
+              foldReduction(kind, *data, dims, keepDims)) {
+        // The input's constant op, made by the lookup above, may be dead.
+        if (Operation *op = input->getDefiningOp(); op && op->use_empty()) {
+          values.erase(node.input(0));
+          op->erase();
+        }
         return defineConstant(node.output(0), std::move(*folded));
+      }
   }
   llvm::Expected<Value> result = builder.addReduction(
       node.name().empty() ? node.output(0) : node.name(), kind, *input,

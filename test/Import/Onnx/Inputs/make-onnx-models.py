@@ -283,6 +283,91 @@ write("run_external_data", [reduce_node("ReduceSumSquare", ["w"], axes=[0],
                                         keepdims=0)], [], ["y"], 13,
       initializers=[("w", w)], expected=[(w * w).sum(axis=0)], external=True)
 
+
+# --- Around reductions: normalizations, elementwise and shape ops --------
+def node(op_type, inputs, outputs, **attrs):
+    return helper.make_node(op_type, inputs, outputs,
+                            name=outputs[0] + "_node", **attrs)
+
+
+def softmax_np(a, axis):
+    e = np.exp(a - a.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+xr = rng.standard_normal((2, 3, 4)).astype(np.float32)
+scale4 = rng.standard_normal(4).astype(np.float32)
+ms = (xr.astype(np.float64) ** 2).mean(axis=-1, keepdims=True)
+write("run_rms_norm_23", [node("RMSNormalization", ["data", "w"], ["y"],
+                               epsilon=1e-5)], [("data", xr)], ["y"], 23,
+      initializers=[("w", scale4)],
+      expected=[(xr / np.sqrt(ms + 1e-5) * scale4).astype(np.float32)])
+# Softmax-11 and LogSoftmax-1 flatten to 2-D at the axis (default 1).
+write("run_softmax_11_coerce", [node("Softmax", ["data"], ["y"], axis=1)],
+      [("data", xr)], ["y"], 11,
+      expected=[softmax_np(xr.reshape(2, 12).astype(np.float64), 1)
+                .reshape(2, 3, 4).astype(np.float32)])
+write("run_log_softmax_1_default_axis", [node("LogSoftmax", ["data"], ["y"])],
+      [("data", xr)], ["y"], 1,
+      expected=[np.log(softmax_np(xr.reshape(2, 12).astype(np.float64), 1))
+                .reshape(2, 3, 4).astype(np.float32)])
+xd = xr.astype(np.float64)
+mean = xd.mean(axis=(1, 2), keepdims=True)
+inv = 1 / np.sqrt(xd.var(axis=(1, 2), keepdims=True) + 1e-3)
+w34 = rng.standard_normal((3, 4)).astype(np.float32)
+write("run_layer_norm_17_outputs",
+      [node("LayerNormalization", ["data", "w"], ["y", "mean", "inv"],
+            axis=1, epsilon=1e-3)],
+      [("data", xr)], ["y", "mean", "inv"], 17, initializers=[("w", w34)],
+      expected=[((xd - mean) * inv * w34).astype(np.float32),
+                mean.astype(np.float32), inv.astype(np.float32)])
+write("run_mvn_13_axes", [node("MeanVarianceNormalization", ["data"], ["y"],
+                               axes=[1])], [("data", xr)], ["y"], 13,
+      expected=[((xd - xd.mean(axis=1, keepdims=True)) /
+                 (np.sqrt(xd.var(axis=1, keepdims=True)) + 1e-9))
+                .astype(np.float32)])
+# Views of a runtime value: Unsqueeze-11 (attribute axes: 1x2x3x1x4),
+# Squeeze-11 without axes (2x3x4), Flatten at 2 (6x4), Reshape to [2, -1]
+# (through one dim: 2x12); the result reduced.
+write("run_views_11", [
+    node("Unsqueeze", ["data"], ["u"], axes=[0, 3]),
+    node("Squeeze", ["u"], ["s"]),
+    node("Flatten", ["s"], ["f"], axis=2),
+    node("Reshape", ["f", "shape"], ["r"]),
+    reduce_node("ReduceSum", ["r"], axes=[1], keepdims=0)],
+    [("data", xr)], ["y"], 11,
+    initializers=[("shape", np.array([2, -1], np.int64))],
+    expected=[xr.reshape(2, 12).sum(axis=1)])
+# Graph outputs: a folded constant (Shape), the graph input itself, and a
+# value that a later node also reads.
+write("run_outputs_constant_and_input", [
+    node("Shape", ["data"], ["s"]),
+    reduce_node("ReduceMax", ["data"], "m", axes=[2]),
+    node("Sub", ["data", "m"], ["y"])],
+    [("data", xr)], ["s", "data", "m", "y"], 13,
+    expected=[np.array([2, 3, 4], np.int64), xr,
+              xr.max(axis=2, keepdims=True),
+              xr - xr.max(axis=2, keepdims=True)])
+# Elementwise ops of mixed types and attributes.
+write("run_clip_6_attributes", [node("Clip", ["data"], ["y"], min=-0.5,
+                                     max=0.25)],
+      [("data", xr)], ["y"], 6, expected=[np.clip(xr, -0.5, 0.25)])
+ib = np.array([[1, 2, 3], [-2, 4, 5]], np.int32)
+fe = np.array([2.0, 0.5, 3.0], np.float32)
+write("run_pow_15_int_base_float_exponent", [node("Pow", ["b", "e"], ["y"])],
+      [("b", ib), ("e", fe)], ["y"], 15,
+      expected=[np.trunc(np.power(ib.astype(np.float64), fe)).astype(
+          np.int32)])
+write("run_cast_where_11", [
+    node("Cast", ["data"], ["i"], to=TensorProto.INT32),
+    node("Greater", ["data", "zero"], ["positive"]),
+    node("Where", ["positive", "data", "zero"], ["relu"]),
+    reduce_node("ReduceSum", ["relu"], "y", axes=[2], keepdims=0)],
+    [("data", xr * 3)], ["i", "y"], 11,
+    initializers=[("zero", np.array(0, np.float32))],
+    expected=[np.trunc(xr * 3).astype(np.int32),
+              np.where(xr * 3 > 0, xr * 3, 0).sum(axis=2)])
+
 # --- Rejected -------------------------------------------------------------
 def bad(name, nodes, inputs=(("data", x),), outputs=("y",), opset=13,
         **kwargs):
