@@ -1024,6 +1024,7 @@ def layer_error_cases():
 
     add("err_ew_broadcast", binary((2, 3), (4, 3)))
     add("err_ew_none", binary((2, 3), (1, 3), attrs={"auto_broadcast": "none"}))
+    add("err_ew_huge", binary((2**32, 1), (1, 2**32)))
     add("err_ew_pdpd", binary((2, 3), (2, 3), attrs={"auto_broadcast": "pdpd"}))
     add("err_ew_types", binary((2, 3), (2, 3), etypes=("f32", "i64")))
     add("err_ew_version", binary((2, 3), (2, 3)),
@@ -1084,6 +1085,7 @@ def layer_error_cases():
     add("err_bc_numpy_three", broadcast((3,), (2, 3), [1], "numpy"))
     add("err_bc_target_param", broadcast((3,), (2, 3), target_param=True))
     add("err_bc_version", broadcast((3,), (2, 3), version="opset2"))
+    add("err_bc_huge", broadcast((1,), (2**32, 2**32)))
     return cases
 
 

@@ -231,10 +231,10 @@ public:
   /// `input` broadcast to `shape` with input dim `i` becoming result dim
   /// `axesMapping[i]` (OpenVINO Broadcast explicit): the mapping strictly
   /// increasing, one entry per input dim, each input dim 1 or the result's.
-  llvm::Expected<Value> addBroadcastExplicit(llvm::StringRef node,
-                                             Value input,
-                                             llvm::ArrayRef<int64_t> shape,
-                                             llvm::ArrayRef<int64_t> axesMapping);
+  llvm::Expected<Value>
+  addBroadcastExplicit(llvm::StringRef node, Value input,
+                       llvm::ArrayRef<int64_t> shape,
+                       llvm::ArrayRef<int64_t> axesMapping);
 
   //===--------------------------------------------------------------------===//
   // Normalizations (Normalization.cpp): the dialect's normalization ops,

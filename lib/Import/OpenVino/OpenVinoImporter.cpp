@@ -150,8 +150,8 @@ static llvm::Expected<const LayerInfo *> lookUpLayer(const Layer &layer) {
     versions.push_back(info.version);
   }
   if (!versions.empty())
-    return layer.error("unsupported version of " + layer.type +
-                       ": expected " + joinOr(versions));
+    return layer.error("unsupported version of " + layer.type + ": expected " +
+                       joinOr(versions));
   llvm::SmallVector<llvm::StringRef> types;
   for (const LayerInfo &info : knownLayers)
     if (!llvm::is_contained(types, info.type))
@@ -204,10 +204,10 @@ static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
       layer.outputs.size() == outputs)
     return llvm::Error::success();
   std::string expectedInputs =
-      minInputs == maxInputs ? countPorts(minInputs, "input")
-                             : (llvm::Twine(minInputs) + " or " +
-                                countPorts(maxInputs, "input"))
-                                   .str();
+      minInputs == maxInputs
+          ? countPorts(minInputs, "input")
+          : (llvm::Twine(minInputs) + " or " + countPorts(maxInputs, "input"))
+                .str();
   return layer.error("expected " + expectedInputs + " and " +
                      countPorts(outputs, "output") + ", but found " +
                      countPorts(inputs, "input") + " and " +
@@ -525,10 +525,9 @@ Importer::readConstAxes(const Layer &layer, const ConstData &axes,
                         int64_t rank) {
   if (axes.elementType != ElementType::i32 &&
       axes.elementType != ElementType::i64)
-    return layer.error("expected the axes (input port " +
-                       llvm::Twine(layer.inputs[1].id) +
-                       ") to be i32 or i64, but got " +
-                       getOpenVinoName(axes.elementType));
+    return layer.error(
+        "expected the axes (input port " + llvm::Twine(layer.inputs[1].id) +
+        ") to be i32 or i64, but got " + getOpenVinoName(axes.elementType));
   if (axes.shape.size() > 1)
     return layer.error("expected the axes (input port " +
                        llvm::Twine(layer.inputs[1].id) +
@@ -669,8 +668,8 @@ llvm::Error Importer::importElementwise(size_t index) {
   auto intType = dyn_cast<IntegerType>(type.getElementType());
   if (info.elementwise == ElementwiseKind::sqrt && intType &&
       intType.getWidth() > 1) {
-    llvm::Expected<Value> wide =
-        builder.addConvert(layer.name, operands[0], Float64Type::get(builder.getContext()));
+    llvm::Expected<Value> wide = builder.addConvert(
+        layer.name, operands[0], Float64Type::get(builder.getContext()));
     if (!wide)
       return layer.error(llvm::toString(wide.takeError()));
     llvm::Expected<Value> root =
@@ -740,8 +739,7 @@ llvm::Error Importer::importClamp(size_t index) {
     low = builder.addScalarConstant(layer.name, elementType, bounds[0]);
     high = builder.addScalarConstant(layer.name, elementType, bounds[1]);
   }
-  llvm::Expected<Value> result =
-      builder.addClamp(layer.name, input, low, high);
+  llvm::Expected<Value> result = builder.addClamp(layer.name, input, low, high);
   if (!result)
     return layer.error(llvm::toString(result.takeError()));
   return setOutput(index, *result);
@@ -749,8 +747,7 @@ llvm::Error Importer::importClamp(size_t index) {
 
 llvm::Error Importer::importConvert(size_t index) {
   const Layer &layer = graph.layers[index];
-  pugi::xml_attribute attribute =
-      getDataAttribute(layer, "destination_type");
+  pugi::xml_attribute attribute = getDataAttribute(layer, "destination_type");
   if (!attribute)
     return layer.error("missing attribute 'destination_type' in <data>");
   llvm::Expected<ElementType> type = parseElementType(attribute.value());
@@ -766,13 +763,13 @@ llvm::Error Importer::importConvert(size_t index) {
 }
 
 llvm::Expected<llvm::SmallVector<int64_t>>
-Importer::readConstInts(const Layer &layer, size_t input,
-                        llvm::StringRef what, bool allowScalar) {
+Importer::readConstInts(const Layer &layer, size_t input, llvm::StringRef what,
+                        bool allowScalar) {
   const PortRef &source = *layer.sources[input];
   const LayerState &state = states[source.layer];
-  std::string port = (llvm::Twine(" (input port ") +
-                      llvm::Twine(layer.inputs[input].id) + ")")
-                         .str();
+  std::string port =
+      (llvm::Twine(" (input port ") + llvm::Twine(layer.inputs[input].id) + ")")
+          .str();
   if (!state.constant)
     return layer.error("expected the " + what + port +
                        " to be constant (a Const or ShapeOf layer), but it "
@@ -842,10 +839,10 @@ llvm::Error Importer::importShapeOf(size_t index) {
   const Layer &layer = graph.layers[index];
   TensorType inputType = states[layer.sources[0]->layer].type;
   if (!inputType.hasStaticShape())
-    return layer.error(
-        "expected an input of static shape, but got " +
-        (inputType.hasRank() ? formatDynamicShape(inputType.getShape())
-                             : std::string("an unranked tensor")));
+    return layer.error("expected an input of static shape, but got " +
+                       (inputType.hasRank()
+                            ? formatDynamicShape(inputType.getShape())
+                            : std::string("an unranked tensor")));
   ElementType elementType = ElementType::i64;
   if (states[index].info->version == "opset3") {
     if (pugi::xml_attribute attribute =
@@ -905,9 +902,8 @@ static llvm::Expected<double> readEpsilon(const Layer &layer) {
 
 /// The `eps_mode` of an MVN or NormalizeL2 layer: true for `first`, false
 /// for `second`.
-static llvm::Expected<bool> readEpsMode(const Layer &layer,
-                                        llvm::StringRef first,
-                                        llvm::StringRef second) {
+static llvm::Expected<bool>
+readEpsMode(const Layer &layer, llvm::StringRef first, llvm::StringRef second) {
   llvm::Expected<llvm::StringRef> text = getRequiredData(layer, "eps_mode");
   if (!text)
     return text.takeError();
@@ -967,8 +963,8 @@ llvm::Error Importer::importMvn(size_t index) {
   if (!axes)
     return axes.takeError();
   llvm::Expected<Value> result =
-      builder.addMvn(layer.name, getInput(index, 0), *axes,
-                     *normalizeVariance, *epsilon, *inside);
+      builder.addMvn(layer.name, getInput(index, 0), *axes, *normalizeVariance,
+                     *epsilon, *inside);
   if (!result)
     return layer.error(llvm::toString(result.takeError()));
   return setOutput(index, *result);
@@ -998,12 +994,11 @@ mlir::reduce::importOpenVinoIR(MLIRContext *context, llvm::StringRef xml,
                                std::optional<llvm::StringRef> weights,
                                llvm::StringRef xmlPath) {
   auto fail = [&](llvm::Error error) {
-    return makeImportError("'" + xmlPath + "': " +
-                           llvm::toString(std::move(error)));
+    return makeImportError("'" + xmlPath +
+                           "': " + llvm::toString(std::move(error)));
   };
   pugi::xml_document document;
-  pugi::xml_parse_result parsed =
-      document.load_buffer(xml.data(), xml.size());
+  pugi::xml_parse_result parsed = document.load_buffer(xml.data(), xml.size());
   if (!parsed)
     return fail(makeImportError(
         llvm::Twine("expected an OpenVINO IR, but the XML does not parse: ") +

@@ -57,6 +57,21 @@ static std::string formatDim(int64_t dim) {
   return ShapedType::isDynamic(dim) ? std::string("?") : std::to_string(dim);
 }
 
+/// Checks that the static dims of `shape` have a product that fits in
+/// int64_t (a broadcast of two valid shapes may not).
+static llvm::Error checkElementCount(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (dim != 0 && count > INT64_MAX / dim)
+      return makeImportError("the shape " + formatDynamicShape(shape) +
+                             " has more elements than fit in 64 bits");
+    count *= dim;
+  }
+  return llvm::Error::success();
+}
+
 /// The numpy broadcast of `a` and `b`; the error names them as `what`
 /// ("operands of shapes A and B do not broadcast (dim i: x vs y)").
 static llvm::Expected<llvm::SmallVector<int64_t>>
@@ -82,6 +97,8 @@ broadcastShapesImpl(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
                            llvm::Twine(i) + ": " + formatDim(da) + " vs " +
                            formatDim(db) + ")");
   }
+  if (llvm::Error error = checkElementCount(result))
+    return std::move(error);
   return result;
 }
 
@@ -225,9 +242,10 @@ Value ModelBuilder::broadcastTo(Location loc, Value value,
 /// The dynamic sizes of `shape`: for each dynamic dim, the tensor.dim of
 /// the first of `values` whose right-aligned dim there is dynamic (one is,
 /// by construction of the broadcast shape).
-static llvm::SmallVector<Value>
-getBroadcastSizes(OpBuilder &builder, Location loc,
-                  llvm::ArrayRef<int64_t> shape, ValueRange values) {
+static llvm::SmallVector<Value> getBroadcastSizes(OpBuilder &builder,
+                                                  Location loc,
+                                                  llvm::ArrayRef<int64_t> shape,
+                                                  ValueRange values) {
   llvm::SmallVector<Value> sizes;
   for (auto [i, dim] : llvm::enumerate(shape)) {
     if (!ShapedType::isDynamic(dim))
@@ -280,8 +298,7 @@ ModelBuilder::broadcastOperands(Location loc, ValueRange operands) {
     auto type = cast<RankedTensorType>(operand.getType());
     results.push_back(broadcastTo(
         loc, operand, shape,
-        alignRight(type.getRank(), static_cast<int64_t>(shape.size())),
-        sizes));
+        alignRight(type.getRank(), static_cast<int64_t>(shape.size())), sizes));
   }
   return results;
 }
@@ -298,6 +315,8 @@ llvm::Expected<Value> ModelBuilder::addBroadcast(llvm::StringRef node,
       return makeImportError("expected a target shape of non-negative sizes, "
                              "but got " +
                              formatDynamicShape(shape));
+  if (llvm::Error error = checkElementCount(shape))
+    return std::move(error);
   Location loc = getLoc(node);
   llvm::SmallVector<int64_t> result;
   if (mode == BroadcastMode::bidirectional) {
@@ -309,10 +328,9 @@ llvm::Expected<Value> ModelBuilder::addBroadcast(llvm::StringRef node,
   } else {
     // One way: every input dim is the target's or a static 1.
     auto fail = [&](llvm::StringRef why) {
-      return makeImportError("the input of shape " +
-                             formatDynamicShape(type->getShape()) +
-                             " does not broadcast to " + formatDynamicShape(shape) +
-                             " " + why);
+      return makeImportError(
+          "the input of shape " + formatDynamicShape(type->getShape()) +
+          " does not broadcast to " + formatDynamicShape(shape) + " " + why);
     };
     if (type->getRank() > static_cast<int64_t>(shape.size()))
       return fail("(the input has the higher rank)");
@@ -320,8 +338,8 @@ llvm::Expected<Value> ModelBuilder::addBroadcast(llvm::StringRef node,
     for (auto [i, dim] : llvm::enumerate(type->getShape())) {
       int64_t target = shape[offset + i];
       if (dim != 1 && dim != target)
-        return fail(("(dim " + llvm::Twine(offset + i) + ": " +
-                     formatDim(dim) + " vs " + llvm::Twine(target) + ")")
+        return fail(("(dim " + llvm::Twine(offset + i) + ": " + formatDim(dim) +
+                     " vs " + llvm::Twine(target) + ")")
                         .str());
     }
     result.assign(shape.begin(), shape.end());
@@ -347,6 +365,8 @@ ModelBuilder::addBroadcastExplicit(llvm::StringRef node, Value input,
       return makeImportError("expected a target shape of non-negative sizes, "
                              "but got " +
                              formatDynamicShape(shape));
+  if (llvm::Error error = checkElementCount(shape))
+    return std::move(error);
   int64_t rank = type->getRank();
   int64_t resultRank = shape.size();
   if (static_cast<int64_t>(axesMapping.size()) != rank)
@@ -357,7 +377,8 @@ ModelBuilder::addBroadcastExplicit(llvm::StringRef node, Value input,
     if (axis < 0 || axis >= resultRank)
       return makeImportError("axes mapping entry " + llvm::Twine(axis) +
                              " is out of range [0, " + llvm::Twine(resultRank) +
-                             ") for the target shape " + formatDynamicShape(shape));
+                             ") for the target shape " +
+                             formatDynamicShape(shape));
     if (i > 0 && axis <= axesMapping[i - 1])
       return makeImportError("expected a strictly increasing axes mapping, "
                              "but got " +
@@ -367,9 +388,10 @@ ModelBuilder::addBroadcastExplicit(llvm::StringRef node, Value input,
     if (dim != 1 && dim != shape[axis])
       return makeImportError(
           "the input of shape " + formatDynamicShape(type->getShape()) +
-          " does not broadcast to " + formatDynamicShape(shape) + " (input dim " +
-          llvm::Twine(i) + " of size " + formatDim(dim) + " maps to dim " +
-          llvm::Twine(axis) + " of size " + llvm::Twine(shape[axis]) + ")");
+          " does not broadcast to " + formatDynamicShape(shape) +
+          " (input dim " + llvm::Twine(i) + " of size " + formatDim(dim) +
+          " maps to dim " + llvm::Twine(axis) + " of size " +
+          llvm::Twine(shape[axis]) + ")");
   }
   return broadcastTo(getLoc(node), input, shape, axesMapping, {});
 }
@@ -381,11 +403,11 @@ ModelBuilder::addBroadcastExplicit(llvm::StringRef node, Value input,
 /// A splat of `scalar` (of the element type of `like`) with the type of
 /// `like`: a dense constant for a static shape, else a rank-0 constant
 /// broadcast to the sizes of `like`.
-static Value getSplatLike(OpBuilder &builder, Location loc, Value like,
-                          TypedAttr scalar,
-                          llvm::function_ref<Value(Value, llvm::ArrayRef<int64_t>,
-                                                   llvm::ArrayRef<Value>)>
-                              broadcast) {
+static Value
+getSplatLike(OpBuilder &builder, Location loc, Value like, TypedAttr scalar,
+             llvm::function_ref<Value(Value, llvm::ArrayRef<int64_t>,
+                                      llvm::ArrayRef<Value>)>
+                 broadcast) {
   auto type = cast<RankedTensorType>(like.getType());
   if (type.hasStaticShape())
     return arith::ConstantOp::create(builder, loc,
@@ -471,13 +493,14 @@ public:
             builder, loc, arith::CmpIPredicate::slt, divisor, zero);
         Value signsDiffer = arith::XOrIOp::create(
             builder, loc, remainderNegative, divisorNegative);
-        Value adjust = arith::AndIOp::create(builder, loc, inexact, signsDiffer);
+        Value adjust =
+            arith::AndIOp::create(builder, loc, inexact, signsDiffer);
         Value lower = arith::SubIOp::create(builder, loc, quotient, one);
-        quotient = arith::SelectOp::create(builder, loc, adjust, lower, quotient);
+        quotient =
+            arith::SelectOp::create(builder, loc, adjust, lower, quotient);
       }
     }
-    return arith::SelectOp::create(builder, loc, divisorIsZero, zero,
-                                   quotient);
+    return arith::SelectOp::create(builder, loc, divisorIsZero, zero, quotient);
   }
 
   /// Integer `a` to the power `b`, computed in f64 and converted back
@@ -530,9 +553,9 @@ public:
         return isMax ? Value(arith::MaximumFOp::create(builder, loc, a, b))
                      : Value(arith::MinimumFOp::create(builder, loc, a, b));
       // std::max(a, b) is `a < b ? b : a`, std::min(a, b) `b < a ? b : a`.
-      Value takeB = arith::CmpFOp::create(builder, loc,
-                                          arith::CmpFPredicate::OLT,
-                                          isMax ? a : b, isMax ? b : a);
+      Value takeB =
+          arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
+                                isMax ? a : b, isMax ? b : a);
       return arith::SelectOp::create(builder, loc, takeB, b, a);
     }
     case ElementwiseKind::squared_difference: {
@@ -727,10 +750,10 @@ ModelBuilder::addElementwise(llvm::StringRef node, ElementwiseKind kind,
     // A constant has a static shape: the result's dynamic dims are x's.
     Value x = operands[0];
     if (types[0].getShape() != llvm::ArrayRef<int64_t>(*shape))
-      x = broadcastTo(loc, x, *shape,
-                      alignRight(types[0].getRank(),
-                                 static_cast<int64_t>(shape->size())),
-                      getBroadcastSizes(builder, loc, *shape, x));
+      x = broadcastTo(
+          loc, x, *shape,
+          alignRight(types[0].getRank(), static_cast<int64_t>(shape->size())),
+          getBroadcastSizes(builder, loc, *shape, x));
     return addElementwise(node, ElementwiseKind::mul, {x, x}, options);
   }
   Type signless = info->getSignless();
@@ -786,8 +809,7 @@ llvm::Expected<Value> ModelBuilder::addClamp(llvm::StringRef node, Value input,
           "expected a clamp bound that broadcasts to the input's shape " +
           formatDynamicShape(type->getShape()) + ", but got shape " +
           formatDynamicShape(boundType->getShape()));
-    llvm::Expected<Value> clamped =
-        addElementwise(node, kind, {result, bound});
+    llvm::Expected<Value> clamped = addElementwise(node, kind, {result, bound});
     if (!clamped)
       return clamped.takeError();
     result = *clamped;
@@ -854,8 +876,8 @@ llvm::Expected<Value> ModelBuilder::addConvert(llvm::StringRef node,
                                  return broadcastTo(loc, v, shape, {}, sizes);
                                });
     if (from->isFloat)
-      result = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
-                                     x, emitter.floatSplat(x, 0.0));
+      result = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, x,
+                                     emitter.floatSplat(x, 0.0));
     else
       result = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, x,
                                      emitter.intSplat(x, 0));
@@ -864,8 +886,8 @@ llvm::Expected<Value> ModelBuilder::addConvert(llvm::StringRef node,
     unsigned toWidth = to->type.getIntOrFloatBitWidth();
     if (fromWidth == toWidth) {
       // f16 <-> bf16: exactly through f32.
-      x = arith::ExtFOp::create(builder, loc,
-                                type->clone(builder.getF32Type()), x);
+      x = arith::ExtFOp::create(builder, loc, type->clone(builder.getF32Type()),
+                                x);
       fromWidth = 32;
     }
     if (fromWidth < toWidth)
