@@ -6,10 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Imports an ONNX model whose nodes are the Reduce* ops (opsets 1 to 20) and
-// Constant into a module with one public function `@main` (see
-// ModelBuilder.h). Every malformed or unsupported input is an error naming
-// the node, its op type and the opset, never a crash or a silent skip.
+// Imports an ONNX model (opsets 1 to 23) whose nodes are the Reduce* ops,
+// the normalizations (Softmax, LogSoftmax, LayerNormalization,
+// RMSNormalization, MeanVarianceNormalization), elementwise ops, Cast,
+// Clip, Where, the shape ops (folded to constants at import where their
+// inputs are constants; views of runtime values as expand/collapse_shape),
+// Constant and Identity into a module with one public function `@main` (see
+// ModelBuilder.h and docs/importers.md). Every malformed or unsupported
+// input is an error naming the node, its op type and the opset, never a
+// crash or a silent skip.
 //
 //===----------------------------------------------------------------------===//
 

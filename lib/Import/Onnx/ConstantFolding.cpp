@@ -732,7 +732,24 @@ llvm::Expected<Buffer> foldRange(ArrayRef<const Buffer *> inputs) {
   if (delta == 0 || std::isnan(delta) || std::isnan(start) ||
       std::isnan(limit))
     return makeImportError("delta is 0 or a value is NaN");
-  double steps = std::ceil((limit - start) / delta);
+  // The count ceil((limit - start) / delta), exact for 64-bit integers.
+  double steps;
+  if (isFloat(type)) {
+    steps = std::ceil((limit - start) / delta);
+  } else {
+    auto read = [&](int k) -> __int128 {
+      return isUnsigned(type)
+                 ? static_cast<__int128>(
+                       loadAsUInt64(type, inputs[k]->getData(), 0))
+                 : static_cast<__int128>(
+                       loadAsInt64(type, inputs[k]->getData(), 0));
+    };
+    __int128 span = read(1) - read(0), step = read(2);
+    __int128 quotient = span / step;
+    if (quotient * step != span && ((span > 0) == (step > 0)))
+      ++quotient;
+    steps = static_cast<double>(quotient);
+  }
   if (!(steps <= static_cast<double>(kMaxFoldedElements)))
     return makeImportError("the range would have more than " +
                            llvm::Twine(kMaxFoldedElements) + " elements");

@@ -8,11 +8,18 @@
 //
 // Walks the graph of a ModelProto in node order (ONNX requires a topological
 // order, so a value used before it is defined is an error, which also
-// rejects cycles) and builds one op per node through ModelBuilder. The
-// model's opset for the default domain selects each Reduce op's version:
-// axes as an attribute before the version that made them an input (13 for
-// ReduceSum, 18 for the others), `noop_with_empty_axes` from that version
-// on, bool inputs to ReduceMin/ReduceMax from version 20.
+// rejects cycles) and builds the ops of each node through ModelBuilder
+// (reductions, normalizations, elementwise ops with numpy broadcasting). A
+// node whose inputs are all constants and whose op the folder knows
+// (ConstantFolding.h), and Shape/Size of a static shape, become constants,
+// so that shape subgraphs leave no op behind; views of runtime values are
+// tensor.collapse_shape / tensor.expand_shape. The model's opset for the
+// default domain selects each op's version: for the Reduce ops, axes as an
+// attribute before the version that made them an input (13 for ReduceSum,
+// 18 for the others), `noop_with_empty_axes` from that version on, bool
+// inputs to ReduceMin/ReduceMax from version 20; Softmax's 2-D coercion
+// before 13; Squeeze/Unsqueeze axes as an input from 13; Clip's bounds as
+// inputs from 11.
 //
 //===----------------------------------------------------------------------===//
 
