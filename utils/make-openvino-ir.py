@@ -984,6 +984,42 @@ def chain_elementwise_model(rng):
     return net
 
 
+def half_types_model(rng):
+    """f16 and bf16 layers. f16 is computed in f16 (each op rounded once);
+    bf16 in f32 and rounded back to nearest even, as OpenVINO's bfloat16
+    type computes; the references round NumPy's float32 results."""
+    net = Net(11)
+    x = rng.uniform(0.5, 2, (4, 8)).astype(np.float16)
+    y = rng.uniform(-2, 2, (1, 8)).astype(np.float16)
+    a = net.parameter("x16", "f16", x)
+    b = net.parameter("y16", "f16", y)
+    xf, yf = x.astype(np.float32), y.astype(np.float32)
+    for type, want in (("Add", xf + yf), ("Multiply", xf * yf),
+                       ("Maximum", np.maximum(xf, yf))):
+        r = net.op(type, type.lower() + "_f16", [a, b], out_shape=(4, 8))
+        net.result("out_%s_f16" % type.lower(), r, want.astype(np.float16),
+                   "max")
+    r = net.op("Exp", "exp_f16", [a], out_shape=(4, 8))
+    net.result("out_exp_f16", r, np.exp(xf.astype(np.float64)).astype(
+        np.float16), "sum")
+    xb = to_bf16(rng.uniform(0.5, 2, (4, 8)).astype(np.float32))
+    yb = to_bf16(rng.uniform(0.5, 2, (4, 1)).astype(np.float32))
+    c = net.parameter("xb", "bf16", xb)
+    d = net.parameter("yb", "bf16", yb)
+    xw, yw = from_bf16(xb), from_bf16(yb)
+    for type, want in (("Add", xw + yw), ("Divide", xw / yw),
+                       ("Minimum", np.minimum(xw, yw))):
+        r = net.op(type, type.lower() + "_bf16", [c, d], out_shape=(4, 8))
+        net.result("out_%s_bf16" % type.lower(), r, to_bf16(want), "max")
+    r = net.op("Sqrt", "sqrt_bf16", [c], out_shape=(4, 8))
+    net.result("out_sqrt_bf16", r, to_bf16(np.sqrt(xw.astype(np.float64))
+                                           .astype(np.float32)), "sum")
+    r = net.op("Convert", "bf16_to_f32", [c], {"destination_type": "f32"},
+               etype="f32", out_shape=(4, 8))
+    net.result("out_bf16_f32", r, xw, "max")
+    return net
+
+
 def dynamic_elementwise_model():
     """Dynamic dims (v11 `?`): a Const 1x3 broadcast to ?x3 (the empty
     tensor sized by tensor.dim of the data), ?x3 times itself (no
@@ -1103,6 +1139,7 @@ def write_layers(outdir):
     write(outdir, "shape_of", shape_of_model())
     write(outdir, "layer_norm_chain", chain_elementwise_model(rng))
     write(outdir, "dynamic", dynamic_elementwise_model())
+    write(outdir, "half_types", half_types_model(rng))
     return 0
 
 

@@ -190,7 +190,9 @@ public:
   /// `kind` applied to `operands` (one for the unary kinds, two for the
   /// others), broadcast as numpy does (see broadcastShapes); an operand
   /// that already has the result's shape is used as is. Unsigned integer
-  /// operands are bitcast to signless ones around the arith ops.
+  /// operands are bitcast to signless ones around the arith ops; bf16
+  /// operands are computed in f32 and each result is rounded back (no bf16
+  /// arithmetic compiles for x86).
   llvm::Expected<Value> addElementwise(llvm::StringRef node,
                                        ElementwiseKind kind,
                                        ValueRange operands,

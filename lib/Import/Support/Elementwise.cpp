@@ -756,6 +756,24 @@ ModelBuilder::addElementwise(llvm::StringRef node, ElementwiseKind kind,
           getBroadcastSizes(builder, loc, *shape, x));
     return addElementwise(node, ElementwiseKind::mul, {x, x}, options);
   }
+  if (isa<BFloat16Type>(elementType)) {
+    // No bf16 arithmetic compiles for x86 (reduce-expand-bf16 lowers only
+    // the conversions): computed in f32, which holds every bf16 exactly,
+    // and each result rounded back to nearest even, as OpenVINO's and ONNX
+    // Runtime's bfloat16 types compute through float.
+    Type f32 = Float32Type::get(getContext());
+    llvm::SmallVector<Value> wide;
+    for (Value operand : operands) {
+      llvm::Expected<Value> extended = addConvert(node, operand, f32);
+      if (!extended)
+        return extended.takeError();
+      wide.push_back(*extended);
+    }
+    llvm::Expected<Value> result = addElementwise(node, kind, wide, options);
+    if (!result || isComparison(kind))
+      return result;
+    return addConvert(node, *result, elementType);
+  }
   Type signless = info->getSignless();
   llvm::SmallVector<Value> signlessOperands;
   for (auto [i, operand] : llvm::enumerate(operands)) {
