@@ -1061,6 +1061,9 @@ def layer_error_cases():
     add("err_ew_broadcast", binary((2, 3), (4, 3)))
     add("err_ew_none", binary((2, 3), (1, 3), attrs={"auto_broadcast": "none"}))
     add("err_ew_huge", binary((2**32, 1), (1, 2**32)))
+    dynamic = binary((2, 3), (4, 3))
+    add("err_ew_dynamic", dynamic, dynamic.xml().replace('shape="2,3"',
+                                                         'shape="?,3"'))
     add("err_ew_pdpd", binary((2, 3), (2, 3), attrs={"auto_broadcast": "pdpd"}))
     add("err_ew_types", binary((2, 3), (2, 3), etypes=("f32", "i64")))
     add("err_ew_version", binary((2, 3), (2, 3)),

@@ -92,10 +92,13 @@ broadcastShapesImpl(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
       result[i] = db;
       continue;
     }
-    return makeImportError(what + " " + formatDynamicShape(a) + " and " +
-                           formatDynamicShape(b) + " do not broadcast (dim " +
-                           llvm::Twine(i) + ": " + formatDim(da) + " vs " +
-                           formatDim(db) + ")");
+    // A dynamic size may be 1 at run time; the IR needs to know.
+    bool dynamic = ShapedType::isDynamic(da) || ShapedType::isDynamic(db);
+    return makeImportError(
+        what + " " + formatDynamicShape(a) + " and " + formatDynamicShape(b) +
+        " do not broadcast (dim " + llvm::Twine(i) + ": " + formatDim(da) +
+        " vs " + formatDim(db) +
+        (dynamic ? "; a dynamic size matches only 1 or a dynamic size)" : ")"));
   }
   if (llvm::Error error = checkElementCount(result))
     return std::move(error);
