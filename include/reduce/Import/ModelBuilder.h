@@ -135,10 +135,6 @@ enum class BroadcastMode {
 llvm::Expected<llvm::SmallVector<int64_t>>
 broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 
-/// `2x?x3` (`scalar` for rank 0), the shape in messages: formatShape
-/// (Runtime/Buffer.h) with `?` for a dynamic dim.
-std::string formatDynamicShape(llvm::ArrayRef<int64_t> shape);
-
 /// Builds the module of one graph: `@main(args...) -> results`. Every op is
 /// located at `NameLoc(name, modelPath)`.
 class ModelBuilder {

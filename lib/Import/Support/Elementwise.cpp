@@ -36,23 +36,6 @@ using namespace mlir::reduce;
 // Shapes
 //===----------------------------------------------------------------------===//
 
-std::string mlir::reduce::formatDynamicShape(llvm::ArrayRef<int64_t> shape) {
-  if (shape.empty())
-    return "scalar";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(
-      shape, os,
-      [&](int64_t dim) {
-        if (ShapedType::isDynamic(dim))
-          os << '?';
-        else
-          os << dim;
-      },
-      "x");
-  return text;
-}
-
 static std::string formatDim(int64_t dim) {
   return ShapedType::isDynamic(dim) ? std::string("?") : std::to_string(dim);
 }

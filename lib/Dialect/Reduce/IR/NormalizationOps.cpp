@@ -43,24 +43,6 @@ static SmallVector<int64_t> getTrailingAxes(int64_t axis, int64_t rank) {
   return llvm::to_vector(llvm::seq<int64_t>(axis, rank));
 }
 
-/// The shape of `shape` as a diagnostic writes it (`2x?x8`, `scalar`).
-static std::string formatShape(ArrayRef<int64_t> shape) {
-  if (shape.empty())
-    return "scalar";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(
-      shape, os,
-      [&](int64_t size) {
-        if (ShapedType::isDynamic(size))
-          os << "?";
-        else
-          os << size;
-      },
-      "x");
-  return text;
-}
-
 /// Checks that `operand` (named `name`: scale or bias) has the element type
 /// of `input` and a static shape that broadcasts to it, aligned on the last
 /// dim. An input dim that the operand does not broadcast over (operand size
@@ -75,14 +57,14 @@ static LogicalResult verifyBroadcastOperand(Operation *op, StringRef name,
                              << input.getElementType();
   if (!operand.hasStaticShape())
     return op->emitOpError() << name << " of shape "
-                             << formatShape(operand.getShape())
+                             << formatDynamicShape(operand.getShape())
                              << " is dynamic, expected a static shape";
   int64_t offset = input.getRank() - operand.getRank();
   if (offset < 0)
     return op->emitOpError()
-           << name << " of shape " << formatShape(operand.getShape())
+           << name << " of shape " << formatDynamicShape(operand.getShape())
            << " does not broadcast to the input shape "
-           << formatShape(input.getShape()) << ": its rank "
+           << formatDynamicShape(input.getShape()) << ": its rank "
            << operand.getRank() << " is above the input's "
            << input.getRank();
   for (auto [index, size] : llvm::enumerate(operand.getShape())) {
@@ -92,9 +74,9 @@ static LogicalResult verifyBroadcastOperand(Operation *op, StringRef name,
       continue;
     InFlightDiagnostic diag = op->emitOpError()
                               << name << " of shape "
-                              << formatShape(operand.getShape())
+                              << formatDynamicShape(operand.getShape())
                               << " does not broadcast to the input shape "
-                              << formatShape(input.getShape()) << ": ";
+                              << formatDynamicShape(input.getShape()) << ": ";
     if (ShapedType::isDynamic(inputSize))
       return diag << "input dim " << dim << " is dynamic where the " << name
                   << " has size " << size
@@ -174,25 +156,37 @@ static LogicalResult verifyNormAxis(std::optional<Location> location,
       axis, rank);
 }
 
+/// The type of the input of a layer or RMS norm named `opName`, checked in
+/// type inference (ranked, `axis` in range), where no op exists yet to
+/// emit on.
+static FailureOr<RankedTensorType>
+getNormInputType(std::optional<Location> location, StringRef opName,
+                 Value input, int64_t axis) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (!type)
+    return emitOptionalError(location, "'", opName,
+                             "' op expected a ranked input, found ",
+                             input.getType());
+  if (failed(verifyNormAxis(location, opName, axis, type.getRank())))
+    return failure();
+  return type;
+}
+
 LogicalResult LayerNormOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto input = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  if (!input)
-    return emitOptionalError(location, "'", getOperationName(),
-                             "' op expected a ranked input, found ",
-                             adaptor.getInput().getType());
-  if (failed(verifyNormAxis(location, getOperationName(), adaptor.getAxis(),
-                            input.getRank())))
+  FailureOr<RankedTensorType> input = getNormInputType(
+      location, getOperationName(), adaptor.getInput(), adaptor.getAxis());
+  if (failed(input))
     return failure();
-  SmallVector<int64_t> statsShape(input.getShape());
-  for (int64_t dim : getTrailingAxes(adaptor.getAxis(), input.getRank()))
+  SmallVector<int64_t> statsShape(input->getShape());
+  for (int64_t dim : getTrailingAxes(adaptor.getAxis(), input->getRank()))
     statsShape[dim] = 1;
   auto stats = RankedTensorType::get(
       statsShape, adaptor.getStashTypeAttr()
                       ? adaptor.getStashType()
-                      : Type(Float32Type::get(input.getContext())));
-  inferredReturnTypes.assign({input, stats, stats});
+                      : Type(Float32Type::get(input->getContext())));
+  inferredReturnTypes.assign({*input, stats, stats});
   return success();
 }
 
@@ -215,15 +209,11 @@ SmallVector<int64_t> LayerNormOp::getNormalizedAxes() {
 LogicalResult RmsNormOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto input = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  if (!input)
-    return emitOptionalError(location, "'", getOperationName(),
-                             "' op expected a ranked input, found ",
-                             adaptor.getInput().getType());
-  if (failed(verifyNormAxis(location, getOperationName(), adaptor.getAxis(),
-                            input.getRank())))
+  FailureOr<RankedTensorType> input = getNormInputType(
+      location, getOperationName(), adaptor.getInput(), adaptor.getAxis());
+  if (failed(input))
     return failure();
-  inferredReturnTypes.assign({input});
+  inferredReturnTypes.assign({*input});
   return success();
 }
 

@@ -158,6 +158,23 @@ namespace {
 using ErrorEmitter = llvm::function_ref<InFlightDiagnostic()>;
 } // namespace
 
+std::string mlir::reduce::formatDynamicShape(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t size) {
+        if (ShapedType::isDynamic(size))
+          os << '?';
+        else
+          os << size;
+      },
+      "x");
+  return text;
+}
+
 FailureOr<SmallVector<int64_t>>
 mlir::reduce::verifyStaticAxes(ErrorEmitter emitError, ArrayRef<int64_t> axes,
                                int64_t rank, bool mergeRepeats) {

@@ -65,6 +65,10 @@ bool isIdentityOnOneElement(ReductionKind kind, Type elementType);
 FailureOr<SmallVector<int64_t>> normalizeAxes(ArrayRef<int64_t> axes,
                                               int64_t rank);
 
+/// `2x?x3` (`scalar` for rank 0): a shape as diagnostics write it, `?` for
+/// a dynamic dim.
+std::string formatDynamicShape(ArrayRef<int64_t> shape);
+
 /// Checks the static `axes` against an input of rank `rank` and returns them
 /// normalized, emitting a diagnostic through `emitError` (when set) for the
 /// first bad axis. Repeated axes are an error unless `mergeRepeats` is set
