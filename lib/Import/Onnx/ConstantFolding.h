@@ -39,7 +39,7 @@
 namespace mlir::reduce::onnx_import {
 
 /// The largest number of elements a folded constant may have.
-constexpr int64_t kMaxFoldedElements = int64_t(1) << 26;
+constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
 
 /// True when foldNode evaluates nodes of type `opType`.
 bool isFoldable(llvm::StringRef opType);
