@@ -10,6 +10,13 @@ The Python package of the `reduce` MLIR project (docs/python.md):
       rm.sum(x, axis=(2, 3), keepdims=True)
       rm.min(x, axis=-1, nan_mode="ignore")
 
+* Normalizations over the dialect's normalization ops, cached the same way::
+
+      rm.softmax(x, axis=-1)          # and rm.log_softmax
+      rm.layer_norm(x, w, b, axis=-2) # over the last two dims, as ONNX
+      rm.rms_norm(x, w)
+      rm.normalize(x, p=2, axis=-1)   # x / max(||x||_p, eps), as torch
+
 * Modules compiled from MLIR text or imported from a model::
 
       m = rm.compile(source)          # or rm.load_onnx("model.onnx")
@@ -43,6 +50,13 @@ from ._ops import (
     sum,
     sum_square,
 )
+from ._normalizations import (
+    layer_norm,
+    log_softmax,
+    normalize,
+    rms_norm,
+    softmax,
+)
 
 __all__ = [
     "Module",
@@ -54,16 +68,21 @@ __all__ = [
     "empty",
     "l1",
     "l2",
+    "layer_norm",
     "load_onnx",
     "load_openvino",
     "log_sum",
+    "log_softmax",
     "log_sum_exp",
     "logical_and",
     "logical_or",
     "max",
     "mean",
     "min",
+    "normalize",
     "prod",
+    "rms_norm",
+    "softmax",
     "sum",
     "sum_square",
 ]

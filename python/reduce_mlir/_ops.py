@@ -194,12 +194,12 @@ def _widening(op, x, dtype):
     return input_type, wide_type
 
 
-def _compile_kernel(key, reduction, options):
-    """Compiles `reduction` (a built module) and caches the kernel under
-    `key` (holding _lock)."""
+def _compile_kernel(key, build):
+    """Compiles the module `build()` returns (a _reduce_mlir.Module) and
+    caches its entry `main` under `key` (holding _lock)."""
     global _compilations, _compile_seconds
     start = _time.perf_counter()
-    module = reduction.compile(options, 3)
+    module = build()
     kernel = module.lookup("main")
     _compile_seconds += _time.perf_counter() - start
     _compilations += 1
@@ -207,9 +207,37 @@ def _compile_kernel(key, reduction, options):
     return kernel
 
 
-def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
-    """The kernel of a reduction of `x` (an ndarray), compiled if needed."""
-    element_type, wide_type = _widening(op, x, dtype)
+def _cached_kernel(key, build):
+    """The kernel cached under `key` (a normalized key: op, types, shape,
+    axes, options, ...), compiled by `build()` (which returns a compiled
+    _reduce_mlir.Module, or raises: nothing is cached) when there is none.
+    Shared by the reductions and the normalizations (_normalizations.py)."""
+    kernel = _kernels.get(key)
+    if kernel is None:
+        with _lock:
+            kernel = _kernels.get(key)
+            if kernel is None:
+                kernel = _compile_kernel(key, build)
+    return kernel
+
+
+def _memoized(memo_key, make, *args):
+    """The kernel memoized under `memo_key` (the arguments as given: the
+    fast path of a repeated call), else `make(*args)`'s, memoized when the
+    key is hashable."""
+    try:
+        kernel = _memo.get(memo_key)
+    except TypeError:  # an unhashable argument: no memo
+        memo_key, kernel = None, None
+    if kernel is None:
+        kernel = make(*args)
+        if memo_key is not None:
+            _memo[memo_key] = kernel
+    return kernel
+
+
+def _pipeline_options(options, threads):
+    """The pipeline options text: `options` plus threads=N."""
     if not isinstance(options, str):
         raise TypeError("options must be a str, got %s" %
                         type(options).__name__)
@@ -218,6 +246,13 @@ def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
         if threads < 1:
             raise ValueError("threads must be at least 1, got %d" % threads)
         options = ("%s threads=%d" % (options, threads)).strip()
+    return options
+
+
+def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
+    """The kernel of a reduction of `x` (an ndarray), compiled if needed."""
+    element_type, wide_type = _widening(op, x, dtype)
+    options = _pipeline_options(options, threads)
     if nan_mode is not None and not isinstance(nan_mode, str):
         raise TypeError("nan_mode must be a str, got %s" %
                         type(nan_mode).__name__)
@@ -232,13 +267,7 @@ def _kernel(op, x, axis, keepdims, nan_mode, threads, options, dtype):
                                              wide_type)
     key = (op, element_type, wide_type, shape, reduction.axes, keepdims,
            nan_mode, options)
-    kernel = _kernels.get(key)
-    if kernel is None:
-        with _lock:
-            kernel = _kernels.get(key)
-            if kernel is None:
-                kernel = _compile_kernel(key, reduction, options)
-    return kernel
+    return _cached_kernel(key, lambda: reduction.compile(options, 3))
 
 
 def _reduce(op, x, axis, keepdims, nan_mode, threads, options, dtype):
@@ -248,15 +277,8 @@ def _reduce(op, x, axis, keepdims, nan_mode, threads, options, dtype):
         axis = tuple(axis)
     memo_key = (op, x.dtype, x.shape, axis, keepdims, nan_mode, threads,
                 options, dtype)
-    try:
-        kernel = _memo.get(memo_key)
-    except TypeError:  # an unhashable argument: no memo
-        memo_key, kernel = None, None
-    if kernel is None:
-        kernel = _kernel(op, x, axis, keepdims, nan_mode, threads, options,
-                         dtype)
-        if memo_key is not None:
-            _memo[memo_key] = kernel
+    kernel = _memoized(memo_key, _kernel, op, x, axis, keepdims, nan_mode,
+                       threads, options, dtype)
     return kernel._call_reduction(x)
 
 

@@ -1,0 +1,403 @@
+"""NumPy-style normalizations over the reduce dialect's normalization ops.
+
+softmax, log_softmax, layer_norm, rms_norm and normalize each build a small
+module as MLIR text, such as::
+
+    func.func @main(%x: tensor<6x12xf32>) -> tensor<6x12xf32> {
+      %y = reduce.softmax %x axis -1 : tensor<6x12xf32>
+      return %y : tensor<6x12xf32>
+    }
+
+which --reduce-to-llvm decomposes (lower-reduce) and fuses into a two-pass
+kernel. The kernels share the reductions' cache (_ops.py): compiled once per
+(function, element type, shape, normalized axes, weight and bias shapes,
+epsilon, options) and kept for the life of the process; rm.cache_info() and
+rm.cache_clear() cover both. The dialect checks the op when the module is
+compiled: a bad axis is a ValueError carrying its diagnostic (nothing is
+cached).
+"""
+
+import math as _math
+import operator as _operator
+import re as _re
+
+import numpy as _np
+
+from . import _ops
+from . import _reduce_mlir
+
+# NumPy float dtype (native byte order) -> MLIR element type.
+_FLOAT_TYPES = {
+    _np.dtype(_np.float16): "f16",
+    _np.dtype(_np.float32): "f32",
+    _np.dtype(_np.float64): "f64",
+}
+
+_ERROR = _re.compile(r"error: (.*)")
+
+
+def _float_type(fn, x):
+    """The MLIR element type of `x` (an ndarray), or a TypeError: the
+    normalizations take float16, float32 and float64 arrays."""
+    native = x.dtype if x.dtype.isnative else x.dtype.newbyteorder("=")
+    element_type = _FLOAT_TYPES.get(native)
+    if element_type is None:
+        raise TypeError(
+            "reduce_mlir.%s: unsupported dtype %s (float16, float32 or "
+            "float64 expected; convert the array first, e.g. "
+            "x.astype(np.float32))" % (fn, x.dtype))
+    return element_type
+
+
+def _tensor(shape, element_type):
+    return "tensor<%s>" % "x".join([str(s) for s in shape] + [element_type])
+
+
+def _epsilon(fn, eps):
+    """`eps` as a float, checked: finite and not negative."""
+    try:
+        eps = float(eps)
+    except (TypeError, ValueError):
+        raise TypeError("reduce_mlir.%s: eps must be a float, got %r" %
+                        (fn, eps)) from None
+    if not _math.isfinite(eps) or eps < 0:
+        raise ValueError("reduce_mlir.%s: eps must be finite and not "
+                         "negative, got %r" % (fn, eps))
+    return eps
+
+
+def _float_literal(value):
+    """`value` as an MLIR float literal that reads back exactly."""
+    return "%.17e" % value
+
+
+def _normalize_axis(axis, rank):
+    """`axis` non-negative, or None when it is out of range (the dialect's
+    verifier then reports it)."""
+    if -rank <= axis < rank:
+        return axis % rank
+    return None
+
+
+def _normalize_axes(axes, rank):
+    """`axes` non-negative and sorted, or None when one is out of range or
+    repeated (the dialect's verifier then reports it)."""
+    normalized = [_normalize_axis(a, rank) for a in axes]
+    if None in normalized or len(set(normalized)) != len(normalized):
+        return None
+    return tuple(sorted(normalized))
+
+
+def _compile(fn, source, options):
+    """Compiles `source`; a diagnostic (the dialect's verifier, the
+    pipeline) is a ValueError with its first error line."""
+    try:
+        return _reduce_mlir.compile(source, options, 3,
+                                    "reduce_mlir." + fn)
+    except ValueError as error:
+        match = _ERROR.search(str(error))
+        message = match.group(1) if match else str(error)
+        raise ValueError("reduce_mlir.%s: %s" % (fn, message)) from None
+
+
+def _kernel(fn, key, build, options):
+    """The cached kernel of `key`, from the module text `build()` makes."""
+    return _ops._cached_kernel(
+        (fn,) + key + (options,), lambda: _compile(fn, build(), options))
+
+
+def _array(x):
+    return x if type(x) is _np.ndarray else _np.asarray(x)
+
+
+def _operand(fn, name, value, x):
+    """A weight or bias as an array of `x`'s dtype (None stays None)."""
+    if value is None:
+        return None
+    value = _np.asarray(value)
+    if value.dtype.kind not in "fiub":
+        raise TypeError("reduce_mlir.%s: %s has the unsupported dtype %s" %
+                        (fn, name, value.dtype))
+    return value.astype(x.dtype, copy=False)
+
+
+#===----------------------------------------------------------------------===#
+# softmax, log_softmax
+#===----------------------------------------------------------------------===#
+
+
+def _softmax(fn, x, axis, threads, options):
+    x = _array(x)
+    memo_key = (fn, x.dtype, x.shape, axis, threads, options)
+
+    def make():
+        element_type = _float_type(fn, x)
+        opts = _ops._pipeline_options(options, threads)
+        given = _operator.index(axis)
+        shape = tuple(int(s) for s in x.shape)
+        normalized = _normalize_axis(given, len(shape))
+        t = _tensor(shape, element_type)
+
+        def build():
+            return ("func.func @main(%%x: %s) -> %s {\n"
+                    "  %%y = reduce.%s %%x axis %d : %s\n"
+                    "  return %%y : %s\n}\n" %
+                    (t, t, fn, given if normalized is None else normalized,
+                     t, t))
+        return _kernel(fn, (element_type, shape, normalized), build, opts)
+
+    return _ops._memoized(memo_key, make)._call_reduction(x)
+
+
+def softmax(x, axis=-1, *, threads=None, options=""):
+    """Softmax over one axis: exp(x - max) / sum(exp(x - max)), as
+    torch.softmax(x, dim=axis) and scipy.special.softmax(x, axis).
+
+    x: a float16, float32 or float64 array (anything np.asarray takes; other
+    dtypes are a TypeError); axis: an int, negative counting from the end
+    (out of range: ValueError with the dialect's diagnostic). A row holding
+    +inf or NaN, or only -inf, gives NaN. f16 computes each step in f32 and
+    rounds it to f16. threads: run on that many OpenMP threads (the pipeline
+    option threads=N); options: more --reduce-to-llvm pipeline options.
+    Returns an array of x's shape and dtype (reduce.softmax)."""
+    return _softmax("softmax", x, axis, threads, options)
+
+
+def log_softmax(x, axis=-1, *, threads=None, options=""):
+    """Log of the softmax over one axis: x - max - log(sum(exp(x - max))),
+    as torch.log_softmax(x, dim=axis) and scipy.special.log_softmax(x,
+    axis); an element of -inf gives -inf. Arguments and special values as
+    softmax (reduce.log_softmax)."""
+    return _softmax("log_softmax", x, axis, threads, options)
+
+
+#===----------------------------------------------------------------------===#
+# layer_norm, rms_norm
+#===----------------------------------------------------------------------===#
+
+
+def _stash_type(element_type):
+    """The type the statistics are computed in: f32 for f16 (ONNX's
+    default stash_type), else the element type."""
+    return "f32" if element_type == "f16" else element_type
+
+
+def _norm(fn, x, weight, bias, axis, eps, return_stats, threads, options):
+    x = _array(x)
+    weight = _operand(fn, "weight", weight, x)
+    bias = _operand(fn, "bias", bias, x)
+    w_shape = None if weight is None else weight.shape
+    b_shape = None if bias is None else bias.shape
+    memo_key = (fn, x.dtype, x.shape, axis, w_shape, b_shape, eps,
+                return_stats, threads, options)
+
+    def make():
+        element_type = _float_type(fn, x)
+        opts = _ops._pipeline_options(options, threads)
+        given = _operator.index(axis)
+        epsilon = _epsilon(fn, eps)
+        shape = tuple(int(s) for s in x.shape)
+        rank = len(shape)
+        normalized = _normalize_axis(given, rank)
+        stash = _stash_type(element_type)
+
+        def build():
+            t = _tensor(shape, element_type)
+            arguments = ["%%x: %s" % t]
+            body = []
+            if weight is None:
+                scale_type = _tensor((1,), element_type)
+                body.append("  %%w = arith.constant dense<1.0> : %s\n" %
+                            scale_type)
+            else:
+                scale_type = _tensor(w_shape, element_type)
+                arguments.append("%%w: %s" % scale_type)
+            operands, types = ["%x", "%w"], [t, scale_type]
+            if bias is not None:
+                arguments.append("%%b: %s" % _tensor(b_shape, element_type))
+                operands.append("%b")
+                types.append(_tensor(b_shape, element_type))
+            axis_text = given if normalized is None else normalized
+            attributes = "axis %d epsilon %s stash_type %s" % (
+                axis_text, _float_literal(epsilon), stash)
+            if fn == "rms_norm":
+                body.append("  %%y = reduce.rms_norm %s %s : %s\n" %
+                            (", ".join(operands), attributes,
+                             ", ".join(types)))
+                results, values = [t], ["%y"]
+            else:
+                body.append("  %%y, %%mean, %%inv = reduce.layer_norm %s %s "
+                            ": %s\n" % (", ".join(operands), attributes,
+                                        ", ".join(types)))
+                results, values = [t], ["%y"]
+                if return_stats:
+                    # The input's shape with the normalized dims set to 1
+                    # (any shape when the axis is invalid: the op's
+                    # diagnostic comes first).
+                    start = rank if normalized is None else normalized
+                    stats = _tensor(shape[:start] + (1,) * (rank - start),
+                                    stash)
+                    results += [stats, stats]
+                    values += ["%mean", "%inv"]
+            return ("func.func @main(%s) -> (%s) {\n%s  return %s : %s\n}\n"
+                    % (", ".join(arguments), ", ".join(results),
+                       "".join(body), ", ".join(values), ", ".join(results)))
+
+        key = (element_type, shape, normalized, w_shape, b_shape, epsilon,
+               bool(return_stats))
+        return _kernel(fn, key, build, opts)
+
+    kernel = _ops._memoized(memo_key, make)
+    arrays = [a for a in (weight, bias) if a is not None]
+    if not arrays:
+        return kernel._call_reduction(x)
+    return kernel(x, *arrays)
+
+
+def layer_norm(x, weight=None, bias=None, *, axis=-1, eps=1e-5,
+               return_stats=False, threads=None, options=""):
+    """Layer normalization over every dim from `axis` on, as ONNX
+    LayerNormalization (reduce.layer_norm):
+
+        mean = mean(x), over dims axis..ndim-1
+        inv_std_dev = 1 / sqrt(mean((x - mean)**2) + eps)
+        y = (x - mean) * inv_std_dev * weight + bias
+
+    axis is ONNX's: the *first* normalized dim (an int, negative counting
+    from the end), not a list of dims. With axis=-len(normalized_shape) this
+    is torch.nn.functional.layer_norm(x, normalized_shape, weight, bias,
+    eps); the default axis=-1 normalizes over the last dim.
+
+    x: a float16, float32 or float64 array (other dtypes: TypeError).
+    weight, bias: None (weight: ones; bias: zeros) or arrays converted to
+    x's dtype that broadcast to x's shape aligned on the last dim (NumPy's
+    rules: each of their dims is 1 or x's), e.g. of shape x.shape[axis:].
+    eps: finite, not negative. return_stats: also return mean and
+    inv_std_dev, of x's shape with the normalized dims set to 1, as ONNX's
+    Mean and InvStdDev outputs. The statistics are computed in float32 for
+    float16 input (ONNX's stash_type) and in x's dtype otherwise; so is
+    (x - mean) * inv_std_dev, which is then rounded to x's dtype before the
+    weight and bias apply. threads, options: as softmax. A bad axis or a
+    weight or bias that does not broadcast is a ValueError with the
+    dialect's diagnostic. Returns y, or (y, mean, inv_std_dev)."""
+    return _norm("layer_norm", x, weight, bias, axis, eps, return_stats,
+                 threads, options)
+
+
+def rms_norm(x, weight=None, *, axis=-1, eps=1e-5, threads=None,
+             options=""):
+    """Root-mean-square normalization over every dim from `axis` on, as
+    ONNX RMSNormalization (reduce.rms_norm):
+
+        y = x / sqrt(mean(x**2) + eps) * weight
+
+    axis is the first normalized dim, as layer_norm's: with
+    axis=-len(normalized_shape) this is torch.nn.functional.rms_norm(x,
+    normalized_shape, weight, eps). weight: None (ones) or an array that
+    broadcasts to x's shape aligned on the last dim. float16 input computes
+    the mean and the normalized value in float32. Other arguments and errors
+    as layer_norm."""
+    return _norm("rms_norm", x, weight, None, axis, eps, False, threads,
+                 options)
+
+
+#===----------------------------------------------------------------------===#
+# normalize
+#===----------------------------------------------------------------------===#
+
+
+def _order(p):
+    """p as 1 or 2, or a ValueError."""
+    try:
+        value = float(p)
+    except (TypeError, ValueError):
+        raise TypeError("reduce_mlir.normalize: p must be a number, got %r"
+                        % (p,)) from None
+    if value not in (1.0, 2.0):
+        raise ValueError("reduce_mlir.normalize: p=%r is not supported "
+                         "(1 or 2)" % (p,))
+    return int(value)
+
+
+def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
+    """x divided by its p-norm over `axis`, at least eps:
+    x / max(||x||_p, eps), as torch.nn.functional.normalize(x, p, dim=axis,
+    eps) (whose default dim is 1, this one's -1).
+
+    p: 1 (the sum of |x|: reduce.l1) or 2 (reduce.normalize_l2 with
+    eps_mode max and epsilon eps**2, as sqrt(max(s, eps**2)) = max(sqrt(s),
+    eps)); anything else is a ValueError. axis: an int or a tuple of ints,
+    negative counting from the end (out of range or repeated: ValueError
+    with the dialect's diagnostic). eps: finite, not negative. A zero row
+    gives zeros; a NaN makes its row NaN. float16 input is computed in
+    float32 (its squares and sums would overflow float16) and rounded once.
+    x: a float16, float32 or float64 array (other dtypes: TypeError);
+    threads, options: as softmax. Returns an array of x's shape and
+    dtype."""
+    x = _array(x)
+    if isinstance(axis, list):
+        axis = tuple(axis)
+    memo_key = ("normalize", x.dtype, x.shape, p, axis, eps, threads,
+                options)
+
+    def make():
+        element_type = _float_type("normalize", x)
+        order = _order(p)
+        opts = _ops._pipeline_options(options, threads)
+        epsilon = _epsilon("normalize", eps)
+        given = [_operator.index(a) for a in
+                 (axis if isinstance(axis, tuple) else (axis,))]
+        shape = tuple(int(s) for s in x.shape)
+        rank = len(shape)
+        normalized = _normalize_axes(given, rank)
+        if normalized is None and order == 1:
+            # The dialect's diagnostic of the bad axes.
+            try:
+                _reduce_mlir.build_reduction("l1", element_type, shape,
+                                             given, False)
+            except ValueError as error:
+                raise ValueError("reduce_mlir.normalize: %s" %
+                                 error) from None
+        compute = "f32" if element_type == "f16" else element_type
+        t = _tensor(shape, element_type)
+        tc = _tensor(shape, compute)
+
+        def build():
+            lines = []
+            value = "%x"
+            if compute != element_type:
+                lines.append("  %%xc = arith.extf %%x : %s to %s" % (t, tc))
+                value = "%xc"
+            if order == 2:
+                axes = given if normalized is None else normalized
+                lines.append(
+                    "  %%yc = reduce.normalize_l2 %s axes [%s] epsilon %s "
+                    "eps_mode max : %s" %
+                    (value, ", ".join(str(a) for a in axes),
+                     _float_literal(epsilon * epsilon), tc))
+            else:
+                kept = [d for d in range(rank) if d not in normalized]
+                tr = _tensor([shape[d] for d in kept], compute)
+                lines += [
+                    "  %%n = reduce.l1 %s axes [%s] : %s -> %s" %
+                    (value, ", ".join(str(a) for a in normalized), tc, tr),
+                    "  %%eps = arith.constant dense<%s> : %s" %
+                    (_float_literal(epsilon), tr),
+                    "  %%m = arith.maximumf %%n, %%eps : %s" % tr,
+                    "  %%init = tensor.empty() : %s" % tc,
+                    "  %%mb = linalg.broadcast ins(%%m : %s) outs(%%init : %s)"
+                    " dimensions = [%s]" %
+                    (tr, tc, ", ".join(str(a) for a in normalized)),
+                    "  %%yc = arith.divf %s, %%mb : %s" % (value, tc),
+                ]
+            result = "%yc"
+            if compute != element_type:
+                lines.append("  %%y = arith.truncf %%yc : %s to %s" % (tc, t))
+                result = "%y"
+            return ("func.func @main(%%x: %s) -> %s {\n%s\n  return %s : %s"
+                    "\n}\n" % (t, t, "\n".join(lines), result, t))
+
+        key = (element_type, shape, order, normalized, epsilon)
+        return _kernel("normalize", key, build, opts)
+
+    return _ops._memoized(memo_key, make)._call_reduction(x)
