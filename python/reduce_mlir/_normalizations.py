@@ -358,6 +358,8 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
             except ValueError as error:
                 raise ValueError("reduce_mlir.normalize: %s" %
                                  error) from None
+            raise ValueError("reduce_mlir.normalize: invalid axes %r" %
+                             (axis,))
         compute = "f32" if element_type == "f16" else element_type
         t = _tensor(shape, element_type)
         tc = _tensor(shape, compute)
