@@ -33,6 +33,8 @@ _FLOAT_TYPES = {
     _np.dtype(_np.float64): "f64",
 }
 
+_COMPUTE = {"f32": _np.float32, "f64": _np.float64}
+
 _ERROR = _re.compile(r"error: (.*)")
 
 
@@ -324,9 +326,11 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
     x / max(||x||_p, eps), as torch.nn.functional.normalize(x, p, dim=axis,
     eps) (whose default dim is 1, this one's -1).
 
-    p: 1 (the sum of |x|: reduce.l1) or 2 (reduce.normalize_l2 with
-    eps_mode max and epsilon eps**2, as sqrt(max(s, eps**2)) = max(sqrt(s),
-    eps)); anything else is a ValueError. axis: an int or a tuple of ints,
+    p: 1 (the sum of |x|: reduce.l1, then max with eps and a division) or 2
+    (reduce.normalize_l2 with eps_mode max and epsilon eps**2, as
+    sqrt(max(s, eps**2)) = max(sqrt(s), eps); when eps**2 is below the
+    smallest normal number of the compute type, reduce.l2 as for p=1);
+    anything else is a ValueError. axis: an int or a tuple of ints,
     negative counting from the end (out of range or repeated: ValueError
     with the dialect's diagnostic). eps: finite, not negative. A zero row
     gives zeros; a NaN makes its row NaN. float16 input is computed in
@@ -350,17 +354,23 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
         shape = tuple(int(s) for s in x.shape)
         rank = len(shape)
         normalized = _normalize_axes(given, rank)
-        if normalized is None and order == 1:
+        compute = "f32" if element_type == "f16" else element_type
+        # reduce.normalize_l2 takes eps**2; where that underflows the
+        # compute type's normal range (eps below about 1e-19 in f32, 1e-154
+        # in f64), x / max(reduce.l2, eps) as for p=1.
+        fused_l2 = order == 2 and not (
+            epsilon > 0 and
+            epsilon * epsilon < _np.finfo(_COMPUTE[compute]).tiny)
+        if normalized is None and not fused_l2:
             # The dialect's diagnostic of the bad axes.
             try:
-                _reduce_mlir.build_reduction("l1", element_type, shape,
-                                             given, False)
+                _reduce_mlir.build_reduction("l%d" % order, element_type,
+                                             shape, given, False)
             except ValueError as error:
                 raise ValueError("reduce_mlir.normalize: %s" %
                                  error) from None
             raise ValueError("reduce_mlir.normalize: invalid axes %r" %
                              (axis,))
-        compute = "f32" if element_type == "f16" else element_type
         t = _tensor(shape, element_type)
         tc = _tensor(shape, compute)
 
@@ -370,7 +380,7 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
             if compute != element_type:
                 lines.append("  %%xc = arith.extf %%x : %s to %s" % (t, tc))
                 value = "%xc"
-            if order == 2:
+            if fused_l2:
                 axes = given if normalized is None else normalized
                 lines.append(
                     "  %%yc = reduce.normalize_l2 %s axes [%s] epsilon %s "
@@ -381,8 +391,9 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
                 kept = [d for d in range(rank) if d not in normalized]
                 tr = _tensor([shape[d] for d in kept], compute)
                 lines += [
-                    "  %%n = reduce.l1 %s axes [%s] : %s -> %s" %
-                    (value, ", ".join(str(a) for a in normalized), tc, tr),
+                    "  %%n = reduce.l%d %s axes [%s] : %s -> %s" %
+                    (order, value, ", ".join(str(a) for a in normalized), tc,
+                     tr),
                     "  %%eps = arith.constant dense<%s> : %s" %
                     (_float_literal(epsilon), tr),
                     "  %%m = arith.maximumf %%n, %%eps : %s" % tr,

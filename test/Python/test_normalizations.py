@@ -172,8 +172,12 @@ def test_layer_norm_no_weight_f64(rng):
     x = data(rng, (7, 3, 5), np.float64)
     y = rm.layer_norm(x, axis=-2, eps=0.5)
     check(y, layer_norm_ref(x, None, None, -2, 0.5)[0], np.float64)
-    # The mean over the normalized dims is 0, their variance 1 - eps/(var+eps).
+    # The mean over the normalized dims is 0.
     np.testing.assert_allclose(y.mean(axis=(1, 2)), 0, atol=1e-12)
+    # A bias without a weight.
+    b = data(rng, (3, 1), np.float64)
+    check(rm.layer_norm(x, None, b, axis=-2, eps=0.5),
+          layer_norm_ref(x, None, b, -2, 0.5)[0], np.float64)
 
 
 def test_layer_norm_f16(rng):
@@ -236,6 +240,21 @@ def test_normalize_axes_f64(rng):
           np.float64)
     check(rm.normalize(x, 2.0, axis=1, eps=10.0),
           normalize_ref(x, 2, 1, 10.0), np.float64)
+
+
+def test_normalize_tiny_eps(rng):
+    """eps**2 below f32's normal range: p=2 divides by max(reduce.l2, eps)
+    (reduce.normalize_l2 would see an epsilon of 0, and a zero row would
+    give NaN)."""
+    x = data(rng, (3, 13), np.float32)
+    x[1] = 0
+    x[2] = 1e-35
+    y = rm.normalize(x, eps=1e-30)
+    check(y, normalize_ref(x, 2, -1, 1e-30), np.float32)
+    assert (y[1] == 0).all()
+    np.testing.assert_allclose(y[2], 1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match=r"'reduce.l2' op axis 2"):
+        rm.normalize(x, axis=2, eps=1e-30)
 
 
 @pytest.mark.parametrize("p", [1, 2])
@@ -346,7 +365,8 @@ def test_torch_models_match():
     dims, ONNX LayerNormalization-17) and F.normalize(p=1) (exported as
     ReduceL1, Clip, Expand, Div) agrees with PyTorch's outputs and with
     rm.layer_norm and rm.normalize."""
-    onnx = pytest.importorskip("onnx")
+    # python3-onnx: utils/setup.sh installs it (utils/onnx-conformance.py).
+    import onnx
     from onnx import numpy_helper
 
     def tensor(name, kind):
