@@ -91,11 +91,17 @@ struct ReduceVerifyShardingPass
     bool failed = false;
     module.walk([&](shard::GridOp grid) {
       hasGrid = true;
-      if (!ShapedType::isDynamicShape(grid.getShape()))
-        return;
-      grid.emitOpError("has a dynamic shape: expected static sizes, one per "
-                       "grid axis, whose product is the number of processes");
-      failed = true;
+      if (ShapedType::isDynamicShape(grid.getShape())) {
+        grid.emitOpError("has a dynamic shape: expected static sizes, one "
+                         "per grid axis, whose product is the number of "
+                         "processes");
+        failed = true;
+      } else if (llvm::is_contained(grid.getShape(), 0)) {
+        // Upstream's partitioning divides by each axis size.
+        grid.emitOpError("has an axis of size 0: expected sizes of at least "
+                         "1, whose product is the number of processes");
+        failed = true;
+      }
     });
     if (!hasGrid)
       return;

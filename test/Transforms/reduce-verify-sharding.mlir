@@ -25,6 +25,19 @@ shard.grid @grid(shape = 2x?)
 
 // -----
 
+// A grid axis of size 0 (the partition divides by it; found by the pipeline
+// fuzzer).
+// expected-error @+1 {{'shard.grid' op has an axis of size 0: expected sizes of at least 1, whose product is the number of processes}}
+shard.grid @grid(shape = 2x0)
+func.func @rows(%x: tensor<8x6xf32>) -> tensor<8xf32> {
+  %r = reduce.sum %x axes [1] : tensor<8x6xf32> -> tensor<8xf32>
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %rs = shard.shard %r to %s : tensor<8xf32>
+  return %rs : tensor<8xf32>
+}
+
+// -----
+
 // Without a grid, runtime axes are fine (nothing is partitioned).
 func.func @no_grid(%x: tensor<8x4xf32>, %a: tensor<1xi64>) -> tensor<4xf32> {
   %r = reduce.sum %x axes %a : tensor<8x4xf32>, tensor<1xi64> -> tensor<4xf32>
