@@ -184,9 +184,17 @@ private:
   llvm::Error addLayerNormNode(const onnx::NodeProto &node);
   llvm::Error addRmsNormNode(const onnx::NodeProto &node);
   llvm::Error addMvnNode(const onnx::NodeProto &node);
-  /// The `stash_type` attribute of LayerNormalization and RMSNormalization
-  /// (default FLOAT) as an MLIR float type.
-  llvm::Expected<Type> getStashType(const NodeAttributes &attributes);
+  /// The attributes LayerNormalization and RMSNormalization share, after
+  /// checking that the model's opset has the op (`since`): axis (default
+  /// -1), epsilon (default 1e-5) and stash_type (default FLOAT, a float
+  /// type).
+  struct NormAttributes {
+    int64_t axis;
+    float epsilon;
+    Type stashType;
+  };
+  llvm::Expected<NormAttributes>
+  getNormAttributes(const onnx::NodeProto &node, int64_t since);
   /// The values of the inputs of `node` (null for an empty name); exactly
   /// `count` of them, or between `min` and `max`.
   llvm::Expected<SmallVector<Value>> lookupInputs(const onnx::NodeProto &node,
@@ -949,8 +957,22 @@ llvm::Error OnnxImporter::addSoftmaxNode(const onnx::NodeProto &node) {
   return define(node.output(0), *result);
 }
 
-llvm::Expected<Type>
-OnnxImporter::getStashType(const NodeAttributes &attributes) {
+llvm::Expected<OnnxImporter::NormAttributes>
+OnnxImporter::getNormAttributes(const onnx::NodeProto &node, int64_t since) {
+  if (opset < since)
+    return makeImportError(node.op_type() + " needs opset " +
+                           llvm::Twine(since) + ", but the model imports opset " +
+                           llvm::Twine(opset));
+  NodeAttributes attributes(node);
+  if (llvm::Error error =
+          attributes.checkKnown({"axis", "epsilon", "stash_type"}))
+    return std::move(error);
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", -1);
+  if (!axis)
+    return axis.takeError();
+  llvm::Expected<float> epsilon = attributes.getFloat("epsilon", 1e-5f);
+  if (!epsilon)
+    return epsilon.takeError();
   llvm::Expected<int64_t> stash =
       attributes.getInt("stash_type", onnx::TensorProto::FLOAT);
   if (!stash)
@@ -962,27 +984,15 @@ OnnxImporter::getStashType(const NodeAttributes &attributes) {
         "attribute 'stash_type' is " +
         getDataTypeName(static_cast<int32_t>(*stash)) +
         ": expected FLOAT, DOUBLE, FLOAT16 or BFLOAT16");
-  return toMlirType(*type, builder.getContext());
+  return NormAttributes{*axis, *epsilon,
+                        toMlirType(*type, builder.getContext())};
 }
 
 llvm::Error OnnxImporter::addLayerNormNode(const onnx::NodeProto &node) {
-  if (opset < 17)
-    return makeImportError("LayerNormalization needs opset 17, but the "
-                           "model imports opset " +
-                           llvm::Twine(opset));
-  NodeAttributes attributes(node);
-  if (llvm::Error error =
-          attributes.checkKnown({"axis", "epsilon", "stash_type"}))
-    return error;
-  llvm::Expected<int64_t> axis = attributes.getInt("axis", -1);
-  if (!axis)
-    return axis.takeError();
-  llvm::Expected<float> epsilon = attributes.getFloat("epsilon", 1e-5f);
-  if (!epsilon)
-    return epsilon.takeError();
-  llvm::Expected<Type> stashType = getStashType(attributes);
-  if (!stashType)
-    return stashType.takeError();
+  llvm::Expected<NormAttributes> attributes = getNormAttributes(node, 17);
+  if (!attributes)
+    return attributes.takeError();
+  int64_t axis = attributes->axis;
   llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 2, 3);
   if (!inputs)
     return inputs.takeError();
@@ -998,11 +1008,11 @@ llvm::Error OnnxImporter::addLayerNormNode(const onnx::NodeProto &node) {
     int64_t rank = type ? type.getRank() : 0;
     std::optional<ElementType> element =
         type ? toElementType(type.getElementType()) : std::nullopt;
-    if (!type || !element || *axis < -rank || *axis >= rank)
+    if (!type || !element || axis < -rank || axis >= rank)
       return makeImportError("the Scale input is empty, and the input's "
                              "normalized dims are not known");
     ArrayRef<int64_t> dims =
-        type.getShape().drop_front(*axis < 0 ? *axis + rank : *axis);
+        type.getShape().drop_front(axis < 0 ? axis + rank : axis);
     if (ShapedType::isDynamicShape(dims))
       return makeImportError("the Scale input is empty, and the input's "
                              "normalized dims are not static");
@@ -1012,7 +1022,8 @@ llvm::Error OnnxImporter::addLayerNormNode(const onnx::NodeProto &node) {
     scale = builder.addConstant(ones.getView(), nodeName);
   }
   llvm::Expected<SmallVector<Value>> results = builder.addLayerNorm(
-      nodeName, input, scale, bias, *axis, *epsilon, *stashType);
+      nodeName, input, scale, bias, axis, attributes->epsilon,
+      attributes->stashType);
   if (!results)
     return results.takeError();
   for (int k = 0; k < node.output_size() && k < 3; ++k)
@@ -1023,31 +1034,18 @@ llvm::Error OnnxImporter::addLayerNormNode(const onnx::NodeProto &node) {
 }
 
 llvm::Error OnnxImporter::addRmsNormNode(const onnx::NodeProto &node) {
-  if (opset < 23)
-    return makeImportError("RMSNormalization needs opset 23, but the model "
-                           "imports opset " +
-                           llvm::Twine(opset));
-  NodeAttributes attributes(node);
-  if (llvm::Error error =
-          attributes.checkKnown({"axis", "epsilon", "stash_type"}))
-    return error;
-  llvm::Expected<int64_t> axis = attributes.getInt("axis", -1);
-  if (!axis)
-    return axis.takeError();
-  llvm::Expected<float> epsilon = attributes.getFloat("epsilon", 1e-5f);
-  if (!epsilon)
-    return epsilon.takeError();
-  llvm::Expected<Type> stashType = getStashType(attributes);
-  if (!stashType)
-    return stashType.takeError();
+  llvm::Expected<NormAttributes> attributes = getNormAttributes(node, 23);
+  if (!attributes)
+    return attributes.takeError();
   llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 2, 2);
   if (!inputs)
     return inputs.takeError();
   if (llvm::is_contained(*inputs, Value()))
     return makeImportError("an input name is empty");
   llvm::Expected<Value> result =
-      builder.addRmsNorm(nodeName, (*inputs)[0], (*inputs)[1], *axis,
-                         *epsilon, *stashType);
+      builder.addRmsNorm(nodeName, (*inputs)[0], (*inputs)[1],
+                         attributes->axis, attributes->epsilon,
+                         attributes->stashType);
   if (!result)
     return result.takeError();
   return define(node.output(0), *result);
