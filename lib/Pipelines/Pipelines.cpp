@@ -33,6 +33,9 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -253,6 +256,15 @@ void mlir::reduce::buildReduceToLLVMPipeline(
     OpPassManager &pm, const ReduceToLLVMOptions &options) {
   std::string profile;
   ReduceTarget target = resolveReduceTarget(options, &profile);
+  if (options.raiseToReduce) {
+    pm.addPass(createRaiseToReducePass());
+    // What TOSA has besides reductions: elementwise math, constants and
+    // reshapes become the linalg, arith and tensor ops compiled below.
+    pm.addNestedPass<func::FuncOp>(tosa::createTosaToLinalgNamed());
+    pm.addNestedPass<func::FuncOp>(tosa::createTosaToLinalg());
+    pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
+    pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+  }
   // The program of one process: the reductions over split axes become
   // local reductions and collectives (docs/distributed.md).
   if (options.distributed) {

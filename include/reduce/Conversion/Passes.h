@@ -13,6 +13,7 @@
 #ifndef REDUCE_CONVERSION_PASSES_H
 #define REDUCE_CONVERSION_PASSES_H
 
+#include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 #include "reduce/Conversion/ReduceToLinalg/ReduceToLinalg.h"
 
 namespace mlir::reduce {

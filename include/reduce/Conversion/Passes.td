@@ -104,4 +104,57 @@ def ReduceDecomposeNormalizationsPass
   ];
 }
 
+def RaiseToReducePass : Pass<"raise-to-reduce"> {
+  let summary = "Rewrite the reductions of TOSA and linalg into reduce ops";
+  let description = [{
+    Rewrites reductions written in other dialects into the reduce op of the
+    same meaning, so that they get its checks, fusion and kernels. What
+    does not match exactly is left as it was.
+
+    - `tosa.reduce_sum`, `reduce_product`, `reduce_min`, `reduce_max`,
+      `reduce_all` and `reduce_any` become `reduce.sum`, `prod`, `min`,
+      `max`, `logical_and` and `logical_or` over their axis with
+      `keep_dims`. TOSA's `nan_mode` (of float min/max) is the op's:
+      `PROPAGATE` is `propagate`, `IGNORE` is `ignore`.
+    - A `linalg.reduce` or `linalg.generic` with tensor semantics, one
+      init, reduction loops, and a result that keeps the parallel loops in
+      order, whose body folds one term into the accumulator with one
+      combiner: `arith.addf`/`addi` (sum), `mulf`/`muli` (prod),
+      `maximumf`/`minimumf` (max/min, NaN propagating), `maxnumf`/`minnumf`
+      (max/min `nan_mode ignore`), `maxsi`/`minsi` (integer max/min),
+      `andi`/`ori` on i1 (logical_and/or). A term `|x|` (`math.absf`,
+      `absi`) of a summed input gives `reduce.l1`, `x * x` gives
+      `reduce.sum_square`; any other term computed elementwise from inputs
+      read with the identity map becomes an all-parallel `linalg.generic`
+      feeding the reduce op (`sum(a * b)`, a widening `arith.extf`), which
+      the pipeline fuses back.
+    - The init must be a constant (`linalg.fill` of a constant, or a splat):
+      the identity of the op (+0.0 for sums, 1 for products, true/false
+      for and/or), or, for min and max, any constant but a NaN of
+      `maxnumf`/`minnumf`, which is then combined with the result by one
+      elementwise generic (`tosa-to-linalg` starts a max at the lowest
+      finite float, not -inf).
+    - A `tensor.expand_shape` that only re-inserts the reduced dims of a
+      reduce op with unit size becomes its `keep_dims`.
+
+    Left alone: other combiners (`minui`, a compare and select), other inits
+    (a function argument, -0.0 for a sum, 2.0 for a product), reductions
+    with several results (side outputs such as `tosa-to-linalg`'s NaN flag
+    of an `IGNORE` min/max), results that permute the parallel loops, terms
+    that read an input through a broadcast or transposing map (a matmul),
+    and element types the reduce ops reject (`minui`-ordered integers, i4,
+    index, f8, ...).
+
+    Float sums and products may be reassociated, as linalg's vectorizer
+    also does; the reduce ops accumulate f16 and bf16 in f32 and f32
+    products in f64, rounded once.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::reduce::ReduceDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // REDUCE_CONVERSION_PASSES_TD

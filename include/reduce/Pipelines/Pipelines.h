@@ -125,6 +125,14 @@ struct ReduceToLLVMOptions : public PassPipelineOptions<ReduceToLLVMOptions> {
                      "loop accumulators and trees of minimums and "
                      "maximums as AVX-512DQ vrangeps/vrangepd beside an "
                      "ordered mask"))};
+  PassOptions::Option<bool> raiseToReduce{
+      *this, "raise-to-reduce",
+      llvm::cl::desc("First raise the reductions of TOSA and linalg into "
+                     "reduce ops (raise-to-reduce), then lower the other "
+                     "TOSA ops as upstream does (tosa-to-linalg-named, "
+                     "tosa-to-linalg, tosa-to-arith, tosa-to-tensor); "
+                     "false: compile linalg reductions as written"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> lowerToLoops{
       *this, "lower-to-loops",
       llvm::cl::desc("Skip tiling and vectorization: lower linalg to plain "

@@ -1,0 +1,214 @@
+//===- RaiseLinalg.cpp - Linalg reductions to reduce ops --------*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Carries out a LinalgReductionPlan: an all-parallel generic for the term
+// when it is not an input as it is, the reduce op, and for min/max with a
+// constant init that is not the identity a generic that combines the init
+// into the result. Then folds the keep-dims reshapes that follow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Analysis/SliceAnalysis.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+namespace {
+
+/// The all-parallel generic that computes `plan.term` over the loops of
+/// `op`, reading the inputs the term reads.
+Value buildTermGeneric(PatternRewriter &rewriter, linalg::LinalgOp op,
+                       const LinalgReductionPlan &plan) {
+  Location loc = op.getLoc();
+  Block *body = op.getBlock();
+  // The body ops the term depends on, in block order.
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *candidate) {
+    return candidate->getBlock() == body;
+  };
+  options.omitBlockArguments = false;
+  options.inclusive = true;
+  if (Operation *def = plan.term.getDefiningOp();
+      def && def->getBlock() == body)
+    (void)getBackwardSlice(def, &slice, options);
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  // The inputs it reads (all with the identity map).
+  SmallVector<Value> inputs;
+  SmallVector<BlockArgument> inputArgs;
+  auto useArg = [&](Value value) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != body || llvm::is_contained(inputArgs, arg))
+      return;
+    inputArgs.push_back(arg);
+    inputs.push_back(op.getMatchingOpOperand(arg)->get());
+  };
+  useArg(plan.term);
+  for (Operation *sliced : ordered)
+    llvm::for_each(sliced->getOperands(), useArg);
+
+  SmallVector<OpFoldResult> sizes;
+  for (Range range : op.createLoopRanges(rewriter, loc))
+    sizes.push_back(range.size);
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, sizes, plan.term.getType());
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              rewriter.getMultiDimIdentityMap(numLoops));
+  SmallVector<utils::IteratorType> iterators(numLoops,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, empty.getType(), inputs, ValueRange{empty}, maps,
+      iterators, [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        for (auto [arg, newArg] : llvm::zip(inputArgs, args))
+          mapping.map(arg, newArg);
+        for (Operation *sliced : ordered)
+          builder.clone(*sliced, mapping);
+        linalg::YieldOp::create(builder, loc,
+                                mapping.lookupOrDefault(plan.term));
+      });
+  return generic.getResult(0);
+}
+
+/// init `combiner` result, elementwise: the reduction of the input and the
+/// init is the reduction of the input combined with the init (min, max).
+Value buildInitCombine(PatternRewriter &rewriter, linalg::LinalgOp op,
+                       const LinalgReductionPlan &plan, Value reduced) {
+  Location loc = op.getLoc();
+  OpOperand *init = op.getDpsInitOperand(0);
+  BlockArgument acc = op.getMatchingBlockArgument(init);
+  auto type = cast<RankedTensorType>(init->get().getType());
+  SmallVector<AffineMap> maps(2,
+                              rewriter.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, type, ValueRange{reduced}, ValueRange{init->get()}, maps,
+      iterators, [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(plan.term, args[0]);
+        mapping.map(acc, args[1]);
+        Operation *combined = builder.clone(*plan.combiner, mapping);
+        linalg::YieldOp::create(builder, loc, combined->getResult(0));
+      });
+  return generic.getResult(0);
+}
+
+struct RaiseLinalgReduction
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<LinalgReductionPlan> plan = planLinalgReduction(op);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, "not a reduction of ours");
+    Location loc = op.getLoc();
+    Value input = plan->directInput ? plan->directInput
+                                    : buildTermGeneric(rewriter, op, *plan);
+    FailureOr<Value> reduced =
+        createReduction(rewriter, loc, plan->kind, input,
+                        ArrayRef<int64_t>(plan->axes), Value(),
+                        /*keepDims=*/false, EmptyAxesMode::noop,
+                        plan->nanMode);
+    if (failed(reduced))
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    Value result = *reduced;
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    if (plan->combineInit)
+      result = buildInitCombine(rewriter, op, *plan, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Sets keep_dims on the reduce op `op`.
+template <typename... Ops>
+void setKeepDims(Operation *op, ReductionOpList<Ops...>) {
+  (void)((isa<Ops>(op) ? (cast<Ops>(op).setKeepDims(true), true) : false) ||
+         ...);
+}
+
+/// Whether `expand` only re-inserts the reduced `axes` of a reduction of a
+/// rank-`rank` input as unit dims: each group of its reassociation holds
+/// one kept dim, the group's source dim, and reduced dims of size 1.
+bool reinsertsReducedDims(tensor::ExpandShapeOp expand,
+                          ArrayRef<int64_t> axes, int64_t rank) {
+  RankedTensorType type = expand.getResultType();
+  if (type.getRank() != rank)
+    return false;
+  auto isAxis = [&](int64_t dim) { return llvm::is_contained(axes, dim); };
+  for (int64_t dim : axes)
+    if (type.getDimSize(dim) != 1)
+      return false;
+  SmallVector<ReassociationIndices> groups =
+      expand.getReassociationIndices();
+  if (groups.empty())
+    return static_cast<int64_t>(axes.size()) == rank;
+  int64_t kept = 0;
+  for (const ReassociationIndices &group : groups) {
+    int64_t keptInGroup = llvm::count_if(
+        group, [&](int64_t dim) { return !isAxis(dim); });
+    if (keptInGroup != 1)
+      return false;
+    ++kept;
+  }
+  return kept + static_cast<int64_t>(axes.size()) == rank;
+}
+
+struct FoldKeepDimsExpand : OpRewritePattern<tensor::ExpandShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp expand,
+                                PatternRewriter &rewriter) const override {
+    auto reduction = expand.getSrc().getDefiningOp<ReductionOpInterface>();
+    if (!reduction || reduction.getKeepDims() || reduction.getAxesOperand() ||
+        !expand.getSrc().hasOneUse())
+      return failure();
+    std::optional<ArrayRef<int64_t>> staticAxes = reduction.getAxes();
+    auto inputType =
+        dyn_cast<RankedTensorType>(reduction.getInput().getType());
+    if (!staticAxes || !inputType)
+      return failure();
+    int64_t rank = inputType.getRank();
+    SmallVector<int64_t> axes;
+    for (int64_t axis : *staticAxes)
+      axes.push_back(axis < 0 ? axis + rank : axis);
+    if (!reinsertsReducedDims(expand, axes, rank))
+      return failure();
+    Operation *op = reduction.getOperation();
+    rewriter.modifyOpInPlace(op, [&] {
+      setKeepDims(op, AllReductionOps());
+      op->getResult(0).setType(expand.getResultType());
+    });
+    rewriter.replaceOp(expand, op->getResult(0));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::reduce::populateRaiseLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<RaiseLinalgReduction>(patterns.getContext());
+}
+
+void mlir::reduce::populateRaiseKeepDimsPatterns(RewritePatternSet &patterns) {
+  patterns.add<FoldKeepDimsExpand>(patterns.getContext());
+}
