@@ -1,6 +1,6 @@
 // RUN: reduce-opt %s --reduce-to-llvm=plan-remarks=true -o /dev/null 2>&1 | FileCheck %s
 // RUN: reduce-opt %s --reduce-to-llvm | FileCheck %s --check-prefix=LLVM
-// RUN: reduce-opt %s --reduce-to-llvm=raise-to-reduce=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITTEN
+// RUN: not reduce-opt %s --reduce-to-llvm=raise-to-reduce=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=WRITTEN
 
 // reduce-to-llvm raises first, then lowers the other TOSA ops upstream's
 // way: the product is fused into the raised sum, one kernel reading both
