@@ -264,6 +264,9 @@ void mlir::reduce::buildReduceToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(tosa::createTosaToLinalg());
     pm.addNestedPass<func::FuncOp>(createTosaToArithPass());
     pm.addNestedPass<func::FuncOp>(createTosaToTensorPass());
+    // The reshapes of TOSA are now tensor ops: their unit dims become
+    // keep_dims.
+    pm.addPass(createRaiseToReducePass());
   }
   // The program of one process: the reductions over split axes become
   // local reductions and collectives (docs/distributed.md).

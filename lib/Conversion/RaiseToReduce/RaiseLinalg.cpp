@@ -9,7 +9,7 @@
 // Carries out a LinalgReductionPlan: an all-parallel generic for the term
 // when it is not an input as it is, the reduce op, and for min/max with a
 // constant init that is not the identity a generic that combines the init
-// into the result. Then folds the keep-dims reshapes that follow.
+// into the result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,76 +139,8 @@ struct RaiseLinalgReduction
   }
 };
 
-/// Sets keep_dims on the reduce op `op`.
-template <typename... Ops>
-void setKeepDims(Operation *op, ReductionOpList<Ops...>) {
-  (void)((isa<Ops>(op) ? (cast<Ops>(op).setKeepDims(true), true) : false) ||
-         ...);
-}
-
-/// Whether `expand` only re-inserts the reduced `axes` of a reduction of a
-/// rank-`rank` input as unit dims: each group of its reassociation holds
-/// one kept dim, the group's source dim, and reduced dims of size 1.
-bool reinsertsReducedDims(tensor::ExpandShapeOp expand,
-                          ArrayRef<int64_t> axes, int64_t rank) {
-  RankedTensorType type = expand.getResultType();
-  if (type.getRank() != rank)
-    return false;
-  auto isAxis = [&](int64_t dim) { return llvm::is_contained(axes, dim); };
-  for (int64_t dim : axes)
-    if (type.getDimSize(dim) != 1)
-      return false;
-  SmallVector<ReassociationIndices> groups =
-      expand.getReassociationIndices();
-  if (groups.empty())
-    return static_cast<int64_t>(axes.size()) == rank;
-  int64_t kept = 0;
-  for (const ReassociationIndices &group : groups) {
-    int64_t keptInGroup = llvm::count_if(
-        group, [&](int64_t dim) { return !isAxis(dim); });
-    if (keptInGroup != 1)
-      return false;
-    ++kept;
-  }
-  return kept + static_cast<int64_t>(axes.size()) == rank;
-}
-
-struct FoldKeepDimsExpand : OpRewritePattern<tensor::ExpandShapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(tensor::ExpandShapeOp expand,
-                                PatternRewriter &rewriter) const override {
-    auto reduction = expand.getSrc().getDefiningOp<ReductionOpInterface>();
-    if (!reduction || reduction.getKeepDims() || reduction.getAxesOperand() ||
-        !expand.getSrc().hasOneUse())
-      return failure();
-    std::optional<ArrayRef<int64_t>> staticAxes = reduction.getAxes();
-    auto inputType =
-        dyn_cast<RankedTensorType>(reduction.getInput().getType());
-    if (!staticAxes || !inputType)
-      return failure();
-    int64_t rank = inputType.getRank();
-    SmallVector<int64_t> axes;
-    for (int64_t axis : *staticAxes)
-      axes.push_back(axis < 0 ? axis + rank : axis);
-    if (!reinsertsReducedDims(expand, axes, rank))
-      return failure();
-    Operation *op = reduction.getOperation();
-    rewriter.modifyOpInPlace(op, [&] {
-      setKeepDims(op, AllReductionOps());
-      op->getResult(0).setType(expand.getResultType());
-    });
-    rewriter.replaceOp(expand, op->getResult(0));
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::reduce::populateRaiseLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseLinalgReduction>(patterns.getContext());
-}
-
-void mlir::reduce::populateRaiseKeepDimsPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldKeepDimsExpand>(patterns.getContext());
 }

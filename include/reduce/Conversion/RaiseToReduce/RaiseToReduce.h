@@ -70,7 +70,9 @@ void populateRaiseTosaPatterns(RewritePatternSet &patterns);
 void populateRaiseLinalgPatterns(RewritePatternSet &patterns);
 
 /// A tensor.expand_shape that only re-inserts the reduced dims of a reduce
-/// op as unit dims becomes the op's keep_dims.
+/// op as unit dims becomes the op's keep_dims, a collapse_shape that only
+/// removes them its absence; a chain of keep-dims reductions of one kind
+/// becomes one reduction where that is exact.
 void populateRaiseKeepDimsPatterns(RewritePatternSet &patterns);
 
 } // namespace reduce
