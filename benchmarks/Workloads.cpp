@@ -195,4 +195,55 @@ std::string moduleFor(const Workload &w, Op op, bool runtimeAxes) {
          "\n  return %r : " + out + "\n}\n";
 }
 
+const char *tosaOpName(Op op) {
+  switch (op) {
+  case Op::sum:
+    return "reduce_sum";
+  case Op::prod:
+    return "reduce_product";
+  case Op::min:
+    return "reduce_min";
+  case Op::max:
+    return "reduce_max";
+  case Op::logical_and:
+    return "reduce_all";
+  case Op::logical_or:
+    return "reduce_any";
+  default:
+    return nullptr;
+  }
+}
+
+std::string tosaModuleFor(const Workload &w, Op op) {
+  std::vector<int64_t> shape = w.shape, result;
+  std::string body, value = "%x";
+  for (size_t i = 0; i < w.axes.size(); ++i) {
+    std::string in = tensorType(shape, w.type);
+    shape[w.axes[i]] = 1;
+    std::string out = tensorType(shape, w.type), next = "%r" + std::to_string(i);
+    body += "  " + next + " = tosa." + tosaOpName(op) + " " + value +
+            " {axis = " + std::to_string(w.axes[i]) + " : i32} : (" + in +
+            ") -> " + out + "\n";
+    value = next;
+  }
+  for (size_t d = 0; d < w.shape.size(); ++d)
+    if (w.keepDims || !std::count(w.axes.begin(), w.axes.end(), int64_t(d)))
+      result.push_back(shape[d]);
+  std::string out = tensorType(result, w.type);
+  if (!w.keepDims) {
+    std::string sizes;
+    for (size_t i = 0; i < result.size(); ++i)
+      sizes += (i ? ", " : "") + std::to_string(result[i]);
+    std::string shapeType = "!tosa.shape<" + std::to_string(result.size()) + ">";
+    body += "  %s = tosa.const_shape {values = dense<" +
+            (result.empty() ? std::string() : "[" + sizes + "]") +
+            "> : tensor<" + std::to_string(result.size()) + "xindex>} : () -> " +
+            shapeType + "\n  %r = tosa.reshape " + value + ", %s : (" +
+            tensorType(shape, w.type) + ", " + shapeType + ") -> " + out + "\n";
+    value = "%r";
+  }
+  return "func.func @main(%x: " + tensorType(w.shape, w.type) + ") -> " + out +
+         " {\n" + body + "  return " + value + " : " + out + "\n}\n";
+}
+
 } // namespace bench

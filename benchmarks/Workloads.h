@@ -94,6 +94,16 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape,
 /// axes as a second argument (tensor<Kxi64>) and the same static result.
 std::string moduleFor(const Workload &w, Op op, bool runtimeAxes);
 
+/// The TOSA reduction of `op` (`reduce_sum`, ...), or null when TOSA has
+/// none (TOSA has sum, prod, min, max, and the logical ops).
+const char *tosaOpName(Op op);
+
+/// The module of `w` with `op` written in TOSA, as TOSA producers write a
+/// reduction over several axes: one `tosa.reduce_*` per axis, each keeping
+/// its dim, then a `tosa.reshape` to the result unless `w` keeps the dims.
+/// `op` must have a TOSA reduction.
+std::string tosaModuleFor(const Workload &w, Op op);
+
 /// Calls the kernel of `w`'s element type (one of `f32`, `i32` and `i1`,
 /// each with the signature of plain::reduceF32 and its siblings) on `input`,
 /// writing out[b] to `out`.

@@ -474,12 +474,16 @@ struct JitVariant {
   int threads;
   std::string options;
   bool runtimeAxes = false;
+  /// The module written in TOSA (tosaModuleFor), raised by the pipeline.
+  bool tosa = false;
 };
 
 /// The JIT contenders of `m`: `jit` (the host profile), `jit-static` (the
 /// static default target), `scalar` (lower-to-loops); on W1-W3
 /// `jit-rtaxes` (the axes as a runtime argument: the kernel reads them and
-/// dispatches); `jit` on 2 threads when the pipeline has threads=N;
+/// dispatches); `jit-tosa` (the same reduction written in TOSA, raised
+/// by the pipeline) for the ops TOSA has; `jit` on 2 threads when the
+/// pipeline has threads=N;
 /// `jit-f64` in the accuracy case; one per --extra-jit.
 std::vector<JitVariant> jitVariants(const RunContext &run,
                                     const OpMeasurement &m) {
@@ -488,6 +492,8 @@ std::vector<JitVariant> jitVariants(const RunContext &run,
                                       {"scalar", 1, "lower-to-loops=true"}};
   if (m.w.id == "W1" || m.w.id == "W2" || m.w.id == "W3")
     variants.push_back({"jit-rtaxes", 1, "", true});
+  if (tosaOpName(m.op))
+    variants.push_back({"jit-tosa", 1, "", false, true});
   if (run.jitThreads)
     variants.push_back({"jit", 2, "threads=2"});
   if (m.isAccuracyCase())
@@ -504,8 +510,10 @@ void addJitContender(OpMeasurement &m, const JitVariant &variant) {
   JitOptions options;
   options.pipelineOptions = variant.options;
   options.persistentCache = false;
-  auto module =
-      JitModule::compile(moduleFor(m.w, m.op, variant.runtimeAxes), options);
+  auto module = JitModule::compile(
+      variant.tosa ? tosaModuleFor(m.w, m.op)
+                   : moduleFor(m.w, m.op, variant.runtimeAxes),
+      options);
   auto fn = module ? (*module)->lookup("main")
                    : llvm::Expected<JitFunction>(module.takeError());
   if (!fn) {

@@ -114,22 +114,19 @@ struct FoldKeepDimsCollapse : OpRewritePattern<tensor::CollapseShapeOp> {
   }
 };
 
-/// Whether reducing in two steps and in one give the same result up to the
-/// reassociation float sums may use: min, max and the logical ops always;
-/// sums and products of integers (wrapping) and of floats that accumulate
-/// in their own type (f32 and f64 sums, f64 products). An f16 sum, or an
-/// f32 product, rounds the first step where one reduction would not.
-bool mergeable(ReductionKind kind, Type element) {
+/// Whether reducing in two steps and in one agree: exactly for min, max,
+/// the logical ops and integer sums and products (which wrap); up to the
+/// reassociation and the wider accumulator the reduce ops use for float
+/// sums and products (one rounding instead of one per step).
+bool mergeable(ReductionKind kind) {
   switch (kind) {
   case ReductionKind::min:
   case ReductionKind::max:
   case ReductionKind::logical_and:
   case ReductionKind::logical_or:
-    return true;
   case ReductionKind::sum:
-    return isa<IntegerType>(element) || element.isF32() || element.isF64();
   case ReductionKind::prod:
-    return isa<IntegerType>(element) || element.isF64();
+    return true;
   default:
     return false;
   }
@@ -148,8 +145,7 @@ struct MergeReductionChain
         !inner.getKeepDims() ||
         inner.getReductionKind() != outer.getReductionKind() ||
         inner.getNanModeOrDefault() != outer.getNanModeOrDefault() ||
-        !mergeable(outer.getReductionKind(),
-                   getElementTypeOrSelf(outer.getInput().getType())))
+        !mergeable(outer.getReductionKind()))
       return failure();
     std::optional<SmallVector<int64_t>> innerAxes = getStaticAxes(inner);
     std::optional<SmallVector<int64_t>> outerAxes = getStaticAxes(outer);

@@ -41,27 +41,40 @@ func.func @int_sum(%x: tensor<4x8xi32>) -> tensor<1x1xi32> {
 
 // -----
 
-// Not merged: an f16 sum rounds its first step to f16 (one reduce.sum would
-// not), an f32 product rounds its first step to f32 (one would keep f64),
-// different NaN modes, different kinds.
-// CHECK-LABEL: func @kept_apart
-// CHECK-COUNT-2: reduce.sum
-// CHECK-COUNT-2: reduce.prod
-//       CHECK:   reduce.max %{{.*}} axes [1] keep_dims nan_mode ignore
-//       CHECK:   reduce.max %{{.*}} axes [0] keep_dims :
-//       CHECK:   reduce.min
-//       CHECK:   reduce.max
-func.func @kept_apart(%h: tensor<4x8xf16>, %f: tensor<4x8xf32>)
-    -> (tensor<1x1xf16>, tensor<1x1xf32>, tensor<1x1xf32>, tensor<1x1xf32>) {
+// f16 sums and f32 products merge too: one rounding of the wider
+// accumulator instead of one per step.
+// CHECK-LABEL: func @float_accumulators
+//       CHECK:   reduce.sum %{{.*}} axes [0, 1] keep_dims : tensor<4x8xf16> -> tensor<1x1xf16>
+//       CHECK:   reduce.prod %{{.*}} axes [0, 1] keep_dims : tensor<4x8xf32> -> tensor<1x1xf32>
+func.func @float_accumulators(%h: tensor<4x8xf16>, %f: tensor<4x8xf32>)
+    -> (tensor<1x1xf16>, tensor<1x1xf32>) {
   %a = tosa.reduce_sum %h {axis = 0 : i32} : (tensor<4x8xf16>) -> tensor<1x8xf16>
   %b = tosa.reduce_sum %a {axis = 1 : i32} : (tensor<1x8xf16>) -> tensor<1x1xf16>
   %c = tosa.reduce_product %f {axis = 0 : i32} : (tensor<4x8xf32>) -> tensor<1x8xf32>
   %d = tosa.reduce_product %c {axis = 1 : i32} : (tensor<1x8xf32>) -> tensor<1x1xf32>
+  return %b, %d : tensor<1x1xf16>, tensor<1x1xf32>
+}
+
+// -----
+
+// Not merged: different NaN modes, different kinds, an intermediate with
+// another use.
+// CHECK-LABEL: func @kept_apart
+//       CHECK:   reduce.max %{{.*}} axes [1] keep_dims nan_mode ignore
+//       CHECK:   reduce.max %{{.*}} axes [0] keep_dims :
+//       CHECK:   reduce.min
+//       CHECK:   reduce.max
+//       CHECK:   %[[S:.*]] = reduce.sum %{{.*}} axes [1] keep_dims
+//       CHECK:   reduce.sum %[[S]] axes [0] keep_dims
+func.func @kept_apart(%f: tensor<4x8xf32>)
+    -> (tensor<1x1xf32>, tensor<1x1xf32>, tensor<1x1xf32>, tensor<4x1xf32>) {
   %e = tosa.reduce_max %f {axis = 1 : i32, nan_mode = #tosa<nan_mode<IGNORE>>} : (tensor<4x8xf32>) -> tensor<4x1xf32>
   %g = tosa.reduce_max %e {axis = 0 : i32} : (tensor<4x1xf32>) -> tensor<1x1xf32>
   %i = tosa.reduce_min %f {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
   %j = tosa.reduce_max %i {axis = 0 : i32} : (tensor<4x1xf32>) -> tensor<1x1xf32>
-  return %b, %d, %g, %j : tensor<1x1xf16>, tensor<1x1xf32>, tensor<1x1xf32>, tensor<1x1xf32>
+  %k = tosa.reduce_sum %f {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %l = tosa.reduce_sum %k {axis = 0 : i32} : (tensor<4x1xf32>) -> tensor<1x1xf32>
+  return %g, %j, %l, %k : tensor<1x1xf32>, tensor<1x1xf32>, tensor<1x1xf32>, tensor<4x1xf32>
 }
 
 // -----
