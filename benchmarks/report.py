@@ -18,20 +18,23 @@ import sys
 
 
 # --fused-only RESULTS.jsonl OUT.md COMMAND: (re)writes only the section of
-# the fused workloads in an existing OUT.md, from a run of their own.
-fused_only = len(sys.argv) > 1 and sys.argv[1] == "--fused-only"
-if fused_only:
+# the fused workloads in an existing OUT.md, from a run of their own;
+# --tosa-only the same for the section of the TOSA modules (jit-tosa).
+section_only = len(sys.argv) > 1 and sys.argv[1] in ("--fused-only",
+                                                   "--tosa-only")
+tosa_only = section_only and sys.argv[1] == "--tosa-only"
+if section_only:
     results_path, out_md, command = sys.argv[2:5]
     # An optional remark on the run (the state of the tree, the machine's
     # load), printed after its reproduce line.
-    fused_remark = sys.argv[5] if len(sys.argv) > 5 else ""
+    section_remark = sys.argv[5] if len(sys.argv) > 5 else ""
     latency_path = out_png = ""
 else:
     results_path, latency_path, out_md, out_png, command = sys.argv[1:6]
 # benchmarks/python-bench.py --json and benchmarks/distributed-bench.py,
 # when given.
-python_path = sys.argv[6] if len(sys.argv) > 6 and not fused_only else None
-distributed_path = sys.argv[7] if len(sys.argv) > 7 and not fused_only \
+python_path = sys.argv[6] if len(sys.argv) > 6 and not section_only else None
+distributed_path = sys.argv[7] if len(sys.argv) > 7 and not section_only \
     else None
 rows, accuracy = [], []
 limit_family = []
@@ -50,7 +53,8 @@ for line in open(results_path):
 latency = json.load(open(latency_path)) if os.path.exists(latency_path) else None
 
 CONTENDERS = [("limit", 1), ("limit", 2), ("jit", 1), ("jit", 2),
-              ("jit-static", 1), ("jit-rtaxes", 1), ("scalar", 1), ("numpy", 1),
+              ("jit-static", 1), ("jit-rtaxes", 1), ("jit-tosa", 1),
+              ("scalar", 1), ("numpy", 1),
               ("cpp", 1), ("cpp-fastmath", 1), ("eigen", 1), ("eigen", 2)]
 TARGET = {"W1": 0.9, "W2": 0.9, "W3": 0.9, "W5": 0.9, "W7": 0.9, "W8": 0.9,
           "W6": 0.8, "W4": 0.7}
@@ -187,25 +191,80 @@ def fused_section(fused, out, run_line=None):
             out("")
 
 
-if fused_only:
-    section = []
-    fused_section(fused, section.append,
-                  f"- Machine: {machine()}\n- Date: "
-                  f"{datetime.date.today().isoformat()}\n- Reproduce: "
-                  f"`{command}` (a run of its own, not the one above)"
-                  + (f"\n\n{fused_remark}" if fused_remark else ""))
+TOSA_HEADING = "## TOSA modules (`jit-tosa`)"
+
+
+def tosa_section(rows, out, run_line=None):
+    """The section of the `jit-tosa` rows: each against `jit`, the same
+    reduction written with reduce ops, timed in the same rounds."""
+    pairs = {}
+    for r in rows:
+        if r["threads"] == 1 and r["contender"] in ("jit", "jit-tosa"):
+            pairs.setdefault((r["workload"], r["op"]), {})[r["contender"]] = r
+    pairs = {k: v for k, v in pairs.items() if len(v) == 2}
+    if not pairs:
+        return
+    out(TOSA_HEADING)
+    out("")
+    if run_line:
+        out(run_line)
+        out("")
+    out("Each reduction TOSA has (`reduce_sum`, `reduce_product`, "
+        "`reduce_min`, `reduce_max`, `reduce_all`, `reduce_any`) written as "
+        "TOSA producers write it: one op per reduced axis, each keeping its "
+        "dim, then a `tosa.reshape` to the result (benchmarks/Workloads.cpp "
+        "`tosaModuleFor`), compiled by the default pipeline, which raises it "
+        "(`raise-to-reduce`, docs/pipeline.md), on one thread. `jit` is the "
+        "same reduction written with one reduce op, timed in the same "
+        "rounds. Both compile to the same LLVM IR "
+        "(test/Conversion/RaiseToReduce/same-kernel.test), so their ratio "
+        "shows the noise of the run.")
+    out("")
+    out("| id | op | jit GB/s | jit-tosa GB/s | jit-tosa speed / jit |")
+    out("|---|---|---|---|---|")
+    speeds = []
+    for (w, o), v in pairs.items():
+        speed = v["jit"]["seconds"] / v["jit-tosa"]["seconds"]
+        speeds.append(speed)
+        out(f"| {w} | {o} | {v['jit']['gbps']:.1f} | "
+            f"{v['jit-tosa']['gbps']:.1f} | {speed:.2f} |")
+    out("")
+    within = sum(1 for x in speeds if abs(x - 1) <= 0.05)
+    out(f"**TOSA modules in this run: {within} of {len(speeds)} cases within "
+        f"5% of the reduce op's speed; {min(speeds):.2f}-{max(speeds):.2f} "
+        "overall.**")
+    out("")
+
+
+def replace_section(out_md, heading, body):
+    """Puts `body` in place of the section starting with `heading` in
+    `out_md`, or before the section of the limit when there is none."""
     text = open(out_md).read()
-    start = text.find("\n## Fused workloads")
+    start = text.find("\n" + heading)
     if start >= 0:
         end = text.find("\n## ", start + 1)
         text = text[:start + 1] + (text[end + 1:] if end >= 0 else "")
-    body = "\n".join(section) + "\n"
     at = text.find("\n## The limit")
     text = text[:at + 1] + body + text[at + 1:] if at >= 0 else \
         text.rstrip("\n") + "\n\n" + body
     with open(out_md, "w") as f:
         f.write(text)
-    print(f"wrote the fused section of {out_md}")
+
+
+if section_only:
+    section = []
+    run_line = (f"- Machine: {machine()}\n- Date: "
+                f"{datetime.date.today().isoformat()}\n- Reproduce: "
+                f"`{command}` (a run of its own, not the one above)"
+                + (f"\n\n{section_remark}" if section_remark else ""))
+    if tosa_only:
+        tosa_section(rows, section.append, run_line)
+        heading = TOSA_HEADING
+    else:
+        fused_section(fused, section.append, run_line)
+        heading = "## Fused workloads"
+    replace_section(out_md, heading, "\n".join(section) + "\n")
+    print(f"wrote the {'TOSA' if tosa_only else 'fused'} section of {out_md}")
     sys.exit(0)
 
 by_key = {}
@@ -258,6 +317,8 @@ out("Contenders: `limit` (read bandwidth, 1 and 2 threads: the best of a "
     "`threads=2`, when present), "
     "`jit-rtaxes` (W1-W3: the same reduction with the axes as a runtime "
     "`tensor<Kxi64>` argument, read and dispatched by the kernel), "
+    "`jit-tosa` (the ops TOSA has: the same reduction written in TOSA and "
+    "raised by the pipeline, see below), "
     "`scalar` (our `lower-to-loops` path: linalg lowered to plain loops, the "
     "upstream-MLIR baseline), `cpp` / `cpp-fastmath` (plain loops, clang-22 "
     "`-O3 -march=native`, without / with `-ffast-math`: min as "
@@ -447,6 +508,7 @@ out("How the kernels get there is in [pipeline.md](pipeline.md): adjacent "
     "`prefetch-distance=0`, `stream-vector-width=512`) to compare.")
 out("")
 fused_section(fused, out)
+tosa_section(rows, out)
 if limit_family:
     out("## The limit: best of the read kernels")
     out("")

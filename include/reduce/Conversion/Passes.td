@@ -135,7 +135,13 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       elementwise generic (`tosa-to-linalg` starts a max at the lowest
       finite float, not -inf).
     - A `tensor.expand_shape` that only re-inserts the reduced dims of a
-      reduce op with unit size becomes its `keep_dims`.
+      reduce op with unit size becomes its `keep_dims`; a
+      `tensor.collapse_shape` that only removes them clears it.
+    - A chain of keep-dims reduce ops of one kind and NaN mode (TOSA's form
+      of a reduction over several axes) becomes one over the union of their
+      axes: exact for min, max, the logical ops and integers; for float
+      sums and products one rounding of the wider accumulator replaces one
+      per step.
 
     Left alone: other combiners (`minui`, a compare and select), other inits
     (a function argument, -0.0 for a sum, 2.0 for a product), reductions
