@@ -1,0 +1,15 @@
+
+// linalg reductions whose combiner, init and maps are a reduce op's.
+
+func.func @reduce_sum(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<4xf32>
+}
+
