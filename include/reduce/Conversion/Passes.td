@@ -143,10 +143,15 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       sums and products one rounding of the wider accumulator replaces one
       per step.
 
+    - `tosa-to-linalg`'s form of an `IGNORE` min/max (a reduction that
+      also folds an "every element is NaN" flag, read only by the
+      `linalg.select` that puts NaN there) over static, non-zero reduced
+      dims becomes the op with `nan_mode ignore`, combined with the init.
+
     Left alone: other combiners (`minui`, a compare and select), other inits
     (a function argument, -0.0 for a sum, 2.0 for a product), reductions
-    with several results (side outputs such as `tosa-to-linalg`'s NaN flag
-    of an `IGNORE` min/max), results that permute the parallel loops, terms
+    with several results otherwise (side outputs), results that permute the
+    parallel loops, terms
     that read an input through a broadcast or transposing map (a matmul),
     and element types the reduce ops reject (`minui`-ordered integers, i4,
     index, f8, ...).

@@ -34,6 +34,7 @@ struct RaiseToReducePass
     RewritePatternSet patterns(&getContext());
     populateRaiseTosaPatterns(patterns);
     populateRaiseLinalgPatterns(patterns);
+    populateRaiseNanIgnorePatterns(patterns);
     populateRaiseKeepDimsPatterns(patterns);
     // Folding would also rewrite what is not raised; only the patterns run.
     GreedyRewriteConfig config;

@@ -277,3 +277,36 @@ func.func @not_keep_dims(%a: tensor<4x8xf32>) -> tensor<2x2xf32> {
   %x = tensor.expand_shape %r [[0, 1]] output_shape [2, 2] : tensor<4xf32> into tensor<2x2xf32>
   return %x : tensor<2x2xf32>
 }
+
+// -----
+
+// tosa-to-linalg's NaN-ignoring min: a flag of "every element is NaN" read
+// only by the select that makes those results NaN. That is reduce.min
+// nan_mode ignore, combined with the init.
+// CHECK-LABEL: func @nan_ignore_min
+//   CHECK-NOT:   linalg.select
+//       CHECK:   %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32)
+//       CHECK:   %[[R:.*]] = reduce.min %{{.*}} axes [1] nan_mode ignore : tensor<4x8xf32> -> tensor<4xf32>
+//       CHECK:   linalg.generic {{.*}} ins(%[[R]] : tensor<4xf32>) outs(%[[INIT]] : tensor<4xf32>)
+//       CHECK:     arith.minimumf
+//   CHECK-NOT:   linalg.select
+func.func @nan_ignore_min(%arg0: tensor<4x8xf32>) -> tensor<4xf32> {
+  %cst = arith.constant 0x7FC00000 : f32
+  %true = arith.constant true
+  %hi = arith.constant 3.40282347E+38 : f32
+  %0 = tensor.empty() : tensor<4xf32>
+  %1 = linalg.fill ins(%hi : f32) outs(%0 : tensor<4xf32>) -> tensor<4xf32>
+  %2 = tensor.empty() : tensor<4xi1>
+  %3 = linalg.fill ins(%true : i1) outs(%2 : tensor<4xi1>) -> tensor<4xi1>
+  %r:2 = linalg.reduce ins(%arg0, %arg0 : tensor<4x8xf32>, tensor<4x8xf32>) outs(%1, %3 : tensor<4xf32>, tensor<4xi1>) dimensions = [1]
+    (%in: f32, %in_1: f32, %init: f32, %init_2: i1) {
+      %8 = arith.minimumf %in, %init : f32
+      %9 = arith.cmpf uno, %in, %in : f32
+      %10 = arith.select %9, %init, %8 : f32
+      %11 = arith.andi %init_2, %9 : i1
+      linalg.yield %10, %11 : f32, i1
+    }
+  %5 = linalg.fill ins(%cst : f32) outs(%0 : tensor<4xf32>) -> tensor<4xf32>
+  %7 = linalg.select ins(%r#1, %5, %r#0 : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) outs(%0 : tensor<4xf32>) -> tensor<4xf32>
+  return %7 : tensor<4xf32>
+}

@@ -87,3 +87,26 @@ func.func @widened_sum(%a: tensor<6x40xf16>) -> tensor<40xf32> {
     }
   return %r : tensor<40xf32>
 }
+
+// tosa-to-linalg's NaN-ignoring max: a row of NaN gives NaN, the others the
+// maximum of their numbers and the lowest finite float.
+func.func @nan_ignore_max(%x: tensor<6x40xf32>) -> tensor<6xf32> {
+  %nan = arith.constant 0x7FC00000 : f32
+  %true = arith.constant true
+  %lo = arith.constant -3.40282347E+38 : f32
+  %e = tensor.empty() : tensor<6xf32>
+  %f = linalg.fill ins(%lo : f32) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %eb = tensor.empty() : tensor<6xi1>
+  %fb = linalg.fill ins(%true : i1) outs(%eb : tensor<6xi1>) -> tensor<6xi1>
+  %r:2 = linalg.reduce ins(%x, %x : tensor<6x40xf32>, tensor<6x40xf32>) outs(%f, %fb : tensor<6xf32>, tensor<6xi1>) dimensions = [1]
+    (%in: f32, %in2: f32, %acc: f32, %all: i1) {
+      %m = arith.maximumf %in, %acc : f32
+      %n = arith.cmpf uno, %in, %in : f32
+      %s = arith.select %n, %acc, %m : f32
+      %a = arith.andi %all, %n : i1
+      linalg.yield %s, %a : f32, i1
+    }
+  %fn = linalg.fill ins(%nan : f32) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %y = linalg.select ins(%r#1, %fn, %r#0 : tensor<6xi1>, tensor<6xf32>, tensor<6xf32>) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  return %y : tensor<6xf32>
+}

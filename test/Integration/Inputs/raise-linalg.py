@@ -36,6 +36,8 @@ CASES = {
     "maxnum": ([x], lambda: np.where(np.isnan(x).all(axis=1), -INF,
                                      np.nanmax(x, axis=1))),
     "widened_sum": ([h], lambda: np.sum(h.astype(np.float64), axis=0)),
+    "nan_ignore_max": ([x], lambda: np.where(
+        np.isnan(x).all(axis=1), NAN, np.maximum(np.nanmax(x, axis=1), -big))),
 }
 
 

@@ -69,6 +69,10 @@ void populateRaiseTosaPatterns(RewritePatternSet &patterns);
 /// linalg.reduce and reduction linalg.generic ops to reduce ops.
 void populateRaiseLinalgPatterns(RewritePatternSet &patterns);
 
+/// tosa-to-linalg's NaN-ignoring min/max (a reduction with an "every element
+/// is NaN" flag and a linalg.select) to reduce ops with nan_mode ignore.
+void populateRaiseNanIgnorePatterns(RewritePatternSet &patterns);
+
 /// A tensor.expand_shape that only re-inserts the reduced dims of a reduce
 /// op as unit dims becomes the op's keep_dims, a collapse_shape that only
 /// removes them its absence; a chain of keep-dims reductions of one kind
