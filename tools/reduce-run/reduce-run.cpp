@@ -157,8 +157,10 @@ compileInput(const JitOptions &options) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv, "reduce-run: compile a module with reduce ops and run it\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "reduce-run: compile a module with reduce ops "
+                              "(or TOSA or linalg reductions, raised to "
+                              "them) and run it\n");
 
   JitOptions options;
   llvm::Expected<unsigned> optLevel = common.getOptLevel();
