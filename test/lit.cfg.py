@@ -48,6 +48,20 @@ tools = ["reduce-compile", "reduce-opt", "reduce-run", "reduce-translate",
          "reduce-tune", "mlir-opt"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# The plugins for Debian's mlir-opt (docs/plugins.md, test/Plugins): the
+# feature `reduce-plugins` when they are built (not in the sanitizer build),
+# the system mlir-opt by its full path, and the two libraries.
+if config.reduce_build_plugins:
+    config.available_features.add("reduce-plugins")
+config.substitutions.append(
+    ("%system_mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(
+    ("%reduce_dialect_plugin",
+     os.path.join(config.reduce_libs_dir, "libReduceDialectPlugin.so")))
+config.substitutions.append(
+    ("%reduce_pass_plugin",
+     os.path.join(config.reduce_libs_dir, "libReducePassPlugin.so")))
+
 # Debian's python3 with python3-numpy, to write and read .npy files.
 config.substitutions.append(("%python", "/usr/bin/python3"))
 
