@@ -196,7 +196,7 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
   LinalgReductionPlan plan;
   SmallVector<int64_t> parallel;
   for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
-    (linalg::isReductionIterator(type) ? plan.axes : parallel)
+    (type == utils::IteratorType::reduction ? plan.axes : parallel)
         .push_back(index);
   if (plan.axes.empty())
     return failure();

@@ -93,7 +93,7 @@ FailureOr<NanIgnorePlan> planNanIgnore(linalg::SelectOp select) {
   NanIgnorePlan plan{op, ReductionKind::max, {}};
   SmallVector<int64_t> parallel;
   for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
-    (linalg::isReductionIterator(type) ? plan.axes : parallel)
+    (type == utils::IteratorType::reduction ? plan.axes : parallel)
         .push_back(index);
   for (OpOperand *input : op.getDpsInputOperands())
     if (!op.getMatchingIndexingMap(input).isIdentity())
