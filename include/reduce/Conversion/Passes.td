@@ -120,8 +120,8 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       init, reduction loops, and a result that keeps the parallel loops in
       order, whose body folds one term into the accumulator with one
       combiner: `arith.addf`/`addi` (sum), `mulf`/`muli` (prod),
-      `maximumf`/`minimumf` (max/min, NaN propagating), `maxnumf`/`minnumf`
-      (max/min `nan_mode ignore`), `maxsi`/`minsi` (integer max/min),
+      `maximumf`/`minimumf` (max/min, NaN propagating), `maxsi`/`minsi`
+      (integer max/min),
       `andi`/`ori` on i1 (logical_and/or). A term `|x|` (`math.absf`,
       `absi`) of a summed input gives `reduce.l1`, `x * x` gives
       `reduce.sum_square`; any other term computed elementwise from inputs
@@ -130,10 +130,10 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       the pipeline fuses back.
     - The init must be a constant (`linalg.fill` of a constant, or a splat):
       the identity of the op (+0.0 for sums, 1 for products, true/false
-      for and/or), or, for min and max, any constant but a NaN of
-      `maxnumf`/`minnumf`, which is then combined with the result by one
-      elementwise generic (`tosa-to-linalg` starts a max at the lowest
-      finite float, not -inf).
+      for and/or), or, for min and max, any constant, which is then
+      combined with the result by one elementwise generic
+      (`tosa-to-linalg` starts a max at the lowest finite float, not
+      -inf).
     - A `tensor.expand_shape` that only re-inserts the reduced dims of a
       reduce op with unit size becomes its `keep_dims`; a
       `tensor.collapse_shape` that only removes them clears it.
@@ -148,7 +148,9 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       `linalg.select` that puts NaN there) over static, non-zero reduced
       dims becomes the op with `nan_mode ignore`, combined with the init.
 
-    Left alone: other combiners (`minui`, a compare and select), other inits
+    Left alone: other combiners (`minui`, a compare and select; `maxnumf`
+    and `minnumf`, whose fold gives the init where every element is NaN,
+    where `nan_mode ignore` gives NaN), other inits
     (a function argument, -0.0 for a sum, 2.0 for a product), reductions
     with several results otherwise (side outputs), results that permute the
     parallel loops, terms

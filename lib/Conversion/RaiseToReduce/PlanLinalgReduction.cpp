@@ -29,52 +29,33 @@ using namespace mlir::reduce;
 
 namespace {
 
-/// The reduction a combiner op computes, with its NaN behaviour.
-struct Combiner {
-  ReductionKind kind;
-  NanMode nanMode = NanMode::propagate;
-};
-
 /// Classifies the op that folds a term into the accumulator. Integer
 /// min/max must be signed (reduce ops read signless integers as signed);
-/// and/or only combine i1.
-std::optional<Combiner> classifyCombiner(Operation *op) {
+/// and/or only combine i1. maxnumf/minnumf are not ours: their fold gives
+/// the init where every element is NaN, `nan_mode ignore` NaN, and the
+/// pipeline compiles the written form as it is (no flag to carry).
+std::optional<ReductionKind> classifyCombiner(Operation *op) {
+  std::optional<ReductionKind> kind =
+      llvm::TypeSwitch<Operation *, std::optional<ReductionKind>>(op)
+          .Case<arith::AddFOp, arith::AddIOp>(
+              [](auto) { return ReductionKind::sum; })
+          .Case<arith::MulFOp, arith::MulIOp>(
+              [](auto) { return ReductionKind::prod; })
+          .Case<arith::MaximumFOp, arith::MaxSIOp>(
+              [](auto) { return ReductionKind::max; })
+          .Case<arith::MinimumFOp, arith::MinSIOp>(
+              [](auto) { return ReductionKind::min; })
+          .Case<arith::AndIOp>(
+              [](auto) { return ReductionKind::logical_and; })
+          .Case<arith::OrIOp>([](auto) { return ReductionKind::logical_or; })
+          .Default([](Operation *) { return std::nullopt; });
   bool isBool = op->getNumResults() == 1 &&
                 op->getResult(0).getType().isSignlessInteger(1);
-  return llvm::TypeSwitch<Operation *, std::optional<Combiner>>(op)
-      .Case<arith::AddFOp>([](auto) { return Combiner{ReductionKind::sum}; })
-      .Case<arith::AddIOp>([&](auto) -> std::optional<Combiner> {
-        if (isBool)
-          return std::nullopt;
-        return Combiner{ReductionKind::sum};
-      })
-      .Case<arith::MulFOp>([](auto) { return Combiner{ReductionKind::prod}; })
-      .Case<arith::MulIOp>([&](auto) -> std::optional<Combiner> {
-        if (isBool)
-          return std::nullopt;
-        return Combiner{ReductionKind::prod};
-      })
-      .Case<arith::MaximumFOp, arith::MaxSIOp>(
-          [](auto) { return Combiner{ReductionKind::max}; })
-      .Case<arith::MinimumFOp, arith::MinSIOp>(
-          [](auto) { return Combiner{ReductionKind::min}; })
-      .Case<arith::MaxNumFOp>([](auto) {
-        return Combiner{ReductionKind::max, NanMode::ignore};
-      })
-      .Case<arith::MinNumFOp>([](auto) {
-        return Combiner{ReductionKind::min, NanMode::ignore};
-      })
-      .Case<arith::AndIOp>([&](auto) -> std::optional<Combiner> {
-        if (!isBool)
-          return std::nullopt;
-        return Combiner{ReductionKind::logical_and};
-      })
-      .Case<arith::OrIOp>([&](auto) -> std::optional<Combiner> {
-        if (!isBool)
-          return std::nullopt;
-        return Combiner{ReductionKind::logical_or};
-      })
-      .Default([](Operation *) { return std::nullopt; });
+  bool isLogical = kind == ReductionKind::logical_and ||
+                   kind == ReductionKind::logical_or;
+  if (kind && isLogical != isBool)
+    return std::nullopt;
+  return kind;
 }
 
 /// The scalar a constant init holds: the value of a `linalg.fill` of a
@@ -102,12 +83,11 @@ enum class InitUse {
   Reject,
 };
 
-InitUse classifyInit(const Combiner &combiner, Attribute init) {
-  bool isMinMax = combiner.kind == ReductionKind::min ||
-                  combiner.kind == ReductionKind::max;
+InitUse classifyInit(ReductionKind kind, Attribute init) {
+  bool isMinMax = kind == ReductionKind::min || kind == ReductionKind::max;
   if (auto floatAttr = dyn_cast_or_null<FloatAttr>(init)) {
     const APFloat &value = floatAttr.getValue();
-    switch (combiner.kind) {
+    switch (kind) {
     case ReductionKind::sum:
       // +0.0 only: the reduce ops' sum of no element, or of -0.0s, is +0.0.
       return value.isPosZero() ? InitUse::Identity : InitUse::Reject;
@@ -118,16 +98,13 @@ InitUse classifyInit(const Combiner &combiner, Attribute init) {
     }
     if (!isMinMax)
       return InitUse::Reject;
-    if (combiner.nanMode == NanMode::ignore)
-      // maxnum(r, NaN) is r, but a NaN init turns a size-0 reduction into NaN.
-      return value.isNaN() ? InitUse::Reject : InitUse::Combine;
     bool identity = value.isInfinity() &&
-                    value.isNegative() == (combiner.kind == ReductionKind::max);
+                    value.isNegative() == (kind == ReductionKind::max);
     return identity ? InitUse::Identity : InitUse::Combine;
   }
   if (auto intAttr = dyn_cast_or_null<IntegerAttr>(init)) {
     const APInt &value = intAttr.getValue();
-    switch (combiner.kind) {
+    switch (kind) {
     case ReductionKind::sum:
     case ReductionKind::logical_or:
       return value.isZero() ? InitUse::Identity : InitUse::Reject;
@@ -220,18 +197,17 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
       combinerOp->getNumOperands() != 2 || !acc.hasOneUse() ||
       !combinerOp->getResult(0).hasOneUse())
     return failure();
-  std::optional<Combiner> combiner = classifyCombiner(combinerOp);
-  if (!combiner)
+  std::optional<ReductionKind> kind = classifyCombiner(combinerOp);
+  if (!kind)
     return failure();
   Value lhs = combinerOp->getOperand(0), rhs = combinerOp->getOperand(1);
   if (lhs != acc && rhs != acc)
     return failure();
   plan.term = lhs == acc ? rhs : lhs;
   plan.combiner = combinerOp;
-  plan.kind = combiner->kind;
-  plan.nanMode = combiner->nanMode;
+  plan.kind = *kind;
 
-  switch (classifyInit(*combiner, getConstantInit(init->get()))) {
+  switch (classifyInit(*kind, getConstantInit(init->get()))) {
   case InitUse::Identity:
     break;
   case InitUse::Combine:

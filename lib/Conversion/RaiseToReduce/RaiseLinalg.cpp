@@ -124,8 +124,7 @@ struct RaiseLinalgReduction
     FailureOr<Value> reduced =
         createReduction(rewriter, loc, plan->kind, input,
                         ArrayRef<int64_t>(plan->axes), Value(),
-                        /*keepDims=*/false, EmptyAxesMode::noop,
-                        plan->nanMode);
+                        /*keepDims=*/false);
     if (failed(reduced))
       return failure();
     Type resultType = op->getResult(0).getType();

@@ -79,26 +79,6 @@ func.func @min_finite_init(%a: tensor<?x8xf32>) -> tensor<?xf32> {
 
 // -----
 
-// maxnumf skips NaN: nan_mode ignore. Its fold from -inf gives -inf where
-// every element is NaN, which the combined init reproduces.
-// CHECK-LABEL: func @maxnum
-//       CHECK:   %[[R:.*]] = reduce.max %{{.*}} axes [1] nan_mode ignore : tensor<4x8xf32> -> tensor<4xf32>
-//       CHECK:   linalg.generic {{.*}} ins(%[[R]] : tensor<4xf32>)
-//       CHECK:     arith.maxnumf
-func.func @maxnum(%a: tensor<4x8xf32>) -> tensor<4xf32> {
-  %cst = arith.constant 0xFF800000 : f32
-  %e = tensor.empty() : tensor<4xf32>
-  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
-  %r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
-    (%in: f32, %acc: f32) {
-      %s = arith.maxnumf %in, %acc : f32
-      linalg.yield %s : f32
-    }
-  return %r : tensor<4xf32>
-}
-
-// -----
-
 // Signed integer min and max from their identities; and/or on i1.
 // CHECK-LABEL: func @integers
 //       CHECK:   reduce.min %{{.*}} axes [1] : tensor<4x8xi16> -> tensor<4xi16>
