@@ -17,6 +17,8 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
+#include "LinalgMatchers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -56,21 +58,6 @@ std::optional<ReductionKind> classifyCombiner(Operation *op) {
   if (kind && isLogical != isBool)
     return std::nullopt;
   return kind;
-}
-
-/// The scalar a constant init holds: the value of a `linalg.fill` of a
-/// constant, or of a splat constant tensor.
-Attribute getConstantInit(Value init) {
-  Attribute scalar;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
-    if (matchPattern(fill.getInputs().front(), m_Constant(&scalar)))
-      return scalar;
-    return {};
-  }
-  DenseElementsAttr dense;
-  if (matchPattern(init, m_Constant(&dense)) && dense.isSplat())
-    return dense.getSplatValue<Attribute>();
-  return {};
 }
 
 /// How a constant init enters the result.
@@ -171,23 +158,12 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
     return failure();
 
   LinalgReductionPlan plan;
-  SmallVector<int64_t> parallel;
-  for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
-    (type == utils::IteratorType::reduction ? plan.axes : parallel)
-        .push_back(index);
-  if (plan.axes.empty())
+  FailureOr<SmallVector<int64_t>> axes = getReducedAxes(op);
+  if (failed(axes))
     return failure();
+  plan.axes = std::move(*axes);
 
-  // The result keeps the parallel loops in order, as a reduce op does.
   OpOperand *init = op.getDpsInitOperand(0);
-  AffineMap initMap = op.getMatchingIndexingMap(init);
-  if (!initMap.isProjectedPermutation() ||
-      initMap.getNumResults() != static_cast<unsigned>(parallel.size()))
-    return failure();
-  for (auto [result, loop] : llvm::zip(initMap.getResults(), parallel))
-    if (cast<AffineDimExpr>(result).getPosition() != loop)
-      return failure();
-
   // The body folds one term into the accumulator with one combiner.
   Block *body = op.getBlock();
   auto yield = cast<linalg::YieldOp>(body->getTerminator());
@@ -207,7 +183,7 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
   plan.combiner = combinerOp;
   plan.kind = *kind;
 
-  switch (classifyInit(*kind, getConstantInit(init->get()))) {
+  switch (classifyInit(*kind, getFilledConstant(init->get()))) {
   case InitUse::Identity:
     break;
   case InitUse::Combine:
@@ -240,4 +216,37 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
   if (!isSupportedElementType(plan.kind, plan.term.getType()))
     return failure();
   return plan;
+}
+
+Attribute mlir::reduce::getFilledConstant(Value value) {
+  Attribute scalar;
+  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
+    if (matchPattern(fill.getInputs().front(), m_Constant(&scalar)))
+      return scalar;
+    return {};
+  }
+  DenseElementsAttr dense;
+  if (matchPattern(value, m_Constant(&dense)) && dense.isSplat())
+    return dense.getSplatValue<Attribute>();
+  return {};
+}
+
+FailureOr<SmallVector<int64_t>>
+mlir::reduce::getReducedAxes(linalg::LinalgOp op) {
+  SmallVector<int64_t> axes, parallel;
+  for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
+    (type == utils::IteratorType::reduction ? axes : parallel)
+        .push_back(index);
+  if (axes.empty())
+    return failure();
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (!map.isProjectedPermutation() ||
+        map.getNumResults() != static_cast<unsigned>(parallel.size()))
+      return failure();
+    for (auto [result, loop] : llvm::zip(map.getResults(), parallel))
+      if (cast<AffineDimExpr>(result).getPosition() != loop)
+        return failure();
+  }
+  return axes;
 }

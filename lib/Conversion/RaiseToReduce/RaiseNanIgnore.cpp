@@ -30,30 +30,17 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
+#include "LinalgMatchers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::reduce;
 
 namespace {
-
-/// The scalar of a fill of a constant (or of a splat constant).
-Attribute getFilledConstant(Value value) {
-  Attribute scalar;
-  if (auto fill = value.getDefiningOp<linalg::FillOp>()) {
-    if (matchPattern(fill.getInputs().front(), m_Constant(&scalar)))
-      return scalar;
-    return {};
-  }
-  DenseElementsAttr dense;
-  if (matchPattern(value, m_Constant(&dense)) && dense.isSplat())
-    return dense.getSplatValue<Attribute>();
-  return {};
-}
 
 /// What the pattern rewrites: the reduction, its kind, and its axes.
 struct NanIgnorePlan {
@@ -62,8 +49,8 @@ struct NanIgnorePlan {
   SmallVector<int64_t> axes;
 };
 
-/// Whether `value` is the body argument `arg` (of an input reading the
-/// reduced tensor).
+/// Whether `value` is one of `inputArgs`, the body arguments of the inputs
+/// (which both read the reduced tensor).
 bool isInputArg(Value value, ArrayRef<BlockArgument> inputArgs) {
   return llvm::is_contained(inputArgs, value);
 }
@@ -90,26 +77,16 @@ FailureOr<NanIgnorePlan> planNanIgnore(linalg::SelectOp select) {
   Value x = op.getDpsInputOperand(0)->get();
   if (op.getDpsInputOperand(1)->get() != x)
     return failure();
-  NanIgnorePlan plan{op, ReductionKind::max, {}};
-  SmallVector<int64_t> parallel;
-  for (auto [index, type] : llvm::enumerate(op.getIteratorTypesArray()))
-    (type == utils::IteratorType::reduction ? plan.axes : parallel)
-        .push_back(index);
+  FailureOr<SmallVector<int64_t>> axes = getReducedAxes(op);
+  if (failed(axes))
+    return failure();
+  NanIgnorePlan plan{op, ReductionKind::max, std::move(*axes)};
   for (OpOperand *input : op.getDpsInputOperands())
     if (!op.getMatchingIndexingMap(input).isIdentity())
       return failure();
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    AffineMap map = op.getMatchingIndexingMap(&init);
-    if (!map.isProjectedPermutation() ||
-        map.getNumResults() != static_cast<unsigned>(parallel.size()))
-      return failure();
-    for (auto [result, loop] : llvm::zip(map.getResults(), parallel))
-      if (cast<AffineDimExpr>(result).getPosition() != loop)
-        return failure();
-  }
   // No reduced dim of size 0 (see the file comment).
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (plan.axes.empty() || llvm::any_of(plan.axes, [&](int64_t axis) {
+  if (llvm::any_of(plan.axes, [&](int64_t axis) {
         return ShapedType::isDynamic(ranges[axis]) || ranges[axis] == 0;
       }))
     return failure();
