@@ -44,8 +44,8 @@ FuzzContext::~FuzzContext() { context.getDiagEngine().eraseHandler(handlerId); }
 static bool hitsUpstreamArrayParseCrash(llvm::StringRef text) {
   static const llvm::Regex keyword("(dimensions|permutation)[ \t\n]*=");
   static const llvm::Regex list(
-      "^[ \t\n]*(array<|\[[ \t\n]*(-?[0-9]+[ \t\n]*(,[ \t\n]*-?[0-9]+"
-      "[ \t\n]*)*)?\])");
+      "^[ \t\n]*(array<|\\[[ \t\n]*(-?[0-9]+[ \t\n]*(,[ \t\n]*-?[0-9]+"
+      "[ \t\n]*)*)?\\])");
   llvm::StringRef rest = text;
   SmallVector<llvm::StringRef, 2> match;
   while (keyword.match(rest, &match)) {
