@@ -48,8 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   OwningOpRef<ModuleOp> module =
       fuzz.parse(llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module ||
-      !onlyUsesDialects(*module,
-                        {"reduce", "func", "arith", "tensor", "shard"}))
+      !onlyUsesDialects(*module, {"reduce", "func", "arith", "tensor",
+                                  "shard", "tosa", "linalg", "math"}))
     return 0;
 
   std::string before = print(*module);
