@@ -143,14 +143,16 @@ def RaiseToReducePass : Pass<"raise-to-reduce"> {
       sums and products one rounding of the wider accumulator replaces one
       per step.
 
+    - `maxnumf`/`minnumf` from a NaN init over static, non-zero reduced
+      dims become max/min with `nan_mode ignore`.
     - `tosa-to-linalg`'s form of an `IGNORE` min/max (a reduction that
       also folds an "every element is NaN" flag, read only by the
       `linalg.select` that puts NaN there) over static, non-zero reduced
       dims becomes the op with `nan_mode ignore`, combined with the init.
 
     Left alone: other combiners (`minui`, a compare and select; `maxnumf`
-    and `minnumf`, whose fold gives the init where every element is NaN,
-    where `nan_mode ignore` gives NaN), other inits
+    and `minnumf` from another init, whose fold gives the init where every
+    element is NaN, where `nan_mode ignore` gives NaN), other inits
     (a function argument, -0.0 for a sum, 2.0 for a product), reductions
     with several results otherwise (side outputs), results that permute the
     parallel loops, terms

@@ -27,6 +27,9 @@ Attribute getFilledConstant(Value value);
 /// result does; failure otherwise.
 FailureOr<SmallVector<int64_t>> getReducedAxes(linalg::LinalgOp op);
 
+/// Whether the `loops` of `op` all have a static size other than 0.
+bool hasStaticNonZeroDims(linalg::LinalgOp op, ArrayRef<int64_t> loops);
+
 } // namespace mlir::reduce
 
 #endif // REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGMATCHERS_H

@@ -33,9 +33,7 @@ namespace {
 
 /// Classifies the op that folds a term into the accumulator. Integer
 /// min/max must be signed (reduce ops read signless integers as signed);
-/// and/or only combine i1. maxnumf/minnumf are not ours: their fold gives
-/// the init where every element is NaN, `nan_mode ignore` NaN, and the
-/// pipeline compiles the written form as it is (no flag to carry).
+/// and/or only combine i1. (maxnumf/minnumf: see planLinalgReduction.)
 std::optional<ReductionKind> classifyCombiner(Operation *op) {
   std::optional<ReductionKind> kind =
       llvm::TypeSwitch<Operation *, std::optional<ReductionKind>>(op)
@@ -173,24 +171,39 @@ mlir::reduce::planLinalgReduction(linalg::LinalgOp op) {
       combinerOp->getNumOperands() != 2 || !acc.hasOneUse() ||
       !combinerOp->getResult(0).hasOneUse())
     return failure();
-  std::optional<ReductionKind> kind = classifyCombiner(combinerOp);
-  if (!kind)
-    return failure();
   Value lhs = combinerOp->getOperand(0), rhs = combinerOp->getOperand(1);
   if (lhs != acc && rhs != acc)
     return failure();
   plan.term = lhs == acc ? rhs : lhs;
   plan.combiner = combinerOp;
-  plan.kind = *kind;
-
-  switch (classifyInit(*kind, getFilledConstant(init->get()))) {
-  case InitUse::Identity:
-    break;
-  case InitUse::Combine:
-    plan.combineInit = true;
-    break;
-  case InitUse::Reject:
-    return failure();
+  Attribute initValue = getFilledConstant(init->get());
+  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(combinerOp)) {
+    // maxnumf/minnumf skip NaN. From a NaN init their fold is nan_mode
+    // ignore (NaN where every element is NaN) but over a size-0 dim, where
+    // it gives NaN and the op its identity. From any other init a row of
+    // NaN gives the init, the op NaN: that form stays as written, which
+    // the pipeline compiles as it is.
+    auto nan = dyn_cast_or_null<FloatAttr>(initValue);
+    if (!nan || !nan.getValue().isNaN() ||
+        !hasStaticNonZeroDims(op, plan.axes))
+      return failure();
+    plan.kind = isa<arith::MaxNumFOp>(combinerOp) ? ReductionKind::max
+                                                  : ReductionKind::min;
+    plan.nanMode = NanMode::ignore;
+  } else {
+    std::optional<ReductionKind> kind = classifyCombiner(combinerOp);
+    if (!kind)
+      return failure();
+    plan.kind = *kind;
+    switch (classifyInit(*kind, initValue)) {
+    case InitUse::Identity:
+      break;
+    case InitUse::Combine:
+      plan.combineInit = true;
+      break;
+    case InitUse::Reject:
+      return failure();
+    }
   }
 
   // The term: an input as it is, |x| or x * x of one (l1, sum_square), or an
@@ -249,4 +262,12 @@ mlir::reduce::getReducedAxes(linalg::LinalgOp op) {
         return failure();
   }
   return axes;
+}
+
+bool mlir::reduce::hasStaticNonZeroDims(linalg::LinalgOp op,
+                                        ArrayRef<int64_t> loops) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  return llvm::none_of(loops, [&](int64_t loop) {
+    return ShapedType::isDynamic(ranges[loop]) || ranges[loop] == 0;
+  });
 }

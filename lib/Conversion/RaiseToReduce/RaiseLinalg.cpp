@@ -124,7 +124,8 @@ struct RaiseLinalgReduction
     FailureOr<Value> reduced =
         createReduction(rewriter, loc, plan->kind, input,
                         ArrayRef<int64_t>(plan->axes), Value(),
-                        /*keepDims=*/false);
+                        /*keepDims=*/false, EmptyAxesMode::noop,
+                        plan->nanMode);
     if (failed(reduced))
       return failure();
     Type resultType = op->getResult(0).getType();

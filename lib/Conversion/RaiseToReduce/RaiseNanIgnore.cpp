@@ -85,10 +85,7 @@ FailureOr<NanIgnorePlan> planNanIgnore(linalg::SelectOp select) {
     if (!op.getMatchingIndexingMap(input).isIdentity())
       return failure();
   // No reduced dim of size 0 (see the file comment).
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(plan.axes, [&](int64_t axis) {
-        return ShapedType::isDynamic(ranges[axis]) || ranges[axis] == 0;
-      }))
+  if (!hasStaticNonZeroDims(op, plan.axes))
     return failure();
 
   // The inits: a number c, and true.

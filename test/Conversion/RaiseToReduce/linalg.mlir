@@ -290,3 +290,24 @@ func.func @nan_ignore_min(%arg0: tensor<4x8xf32>) -> tensor<4xf32> {
   %7 = linalg.select ins(%r#1, %5, %r#0 : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) outs(%0 : tensor<4xf32>) -> tensor<4xf32>
   return %7 : tensor<4xf32>
 }
+
+// -----
+
+// minnumf from NaN: NaN skipped, NaN where every element is NaN, which is
+// nan_mode ignore over reduced dims that cannot be 0.
+// CHECK-LABEL: func @minnum_from_nan
+//  CHECK-NEXT:   %[[R:.*]] = reduce.min %{{.*}} axes [1] nan_mode ignore : tensor<?x8xf32> -> tensor<?xf32>
+//  CHECK-NEXT:   return %[[R]]
+func.func @minnum_from_nan(%a: tensor<?x8xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?x8xf32>
+  %nan = arith.constant 0x7FC00000 : f32
+  %e = tensor.empty(%d) : tensor<?xf32>
+  %f = linalg.fill ins(%nan : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.reduce ins(%a : tensor<?x8xf32>) outs(%f : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.minnumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<?xf32>
+}

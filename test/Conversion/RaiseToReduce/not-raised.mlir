@@ -24,7 +24,8 @@ func.func @minui(%a: tensor<4x8xi32>) -> tensor<4xi32> {
 
 // maxnumf skips NaN, but its fold gives the init (here -inf) where every
 // element is NaN, where nan_mode ignore gives NaN; the pipeline compiles
-// it as written.
+// it as written. From a NaN init over a dynamic reduced dim, which may be
+// 0 (NaN there, the op's identity -inf), it stays too.
 // CHECK-LABEL: func @maxnum
 //       CHECK:   linalg.reduce
 //       CHECK:     arith.maxnumf
@@ -33,6 +34,21 @@ func.func @maxnum(%a: tensor<4x8xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
   %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   %r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maxnumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<4xf32>
+}
+
+// CHECK-LABEL: func @maxnum_from_nan_dynamic
+//       CHECK:   linalg.reduce
+//       CHECK:     arith.maxnumf
+func.func @maxnum_from_nan_dynamic(%a: tensor<4x?xf32>) -> tensor<4xf32> {
+  %nan = arith.constant 0x7FC00000 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%nan : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.reduce ins(%a : tensor<4x?xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       %s = arith.maxnumf %in, %acc : f32
       linalg.yield %s : f32

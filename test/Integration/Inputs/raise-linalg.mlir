@@ -110,3 +110,16 @@ func.func @nan_ignore_max(%x: tensor<6x40xf32>) -> tensor<6xf32> {
   %y = linalg.select ins(%r#1, %fn, %r#0 : tensor<6xi1>, tensor<6xf32>, tensor<6xf32>) outs(%e : tensor<6xf32>) -> tensor<6xf32>
   return %y : tensor<6xf32>
 }
+
+// minnumf from NaN: NaN skipped, a row of NaN gives NaN.
+func.func @minnum_from_nan(%x: tensor<6x40xf32>) -> tensor<6xf32> {
+  %nan = arith.constant 0x7FC00000 : f32
+  %e = tensor.empty() : tensor<6xf32>
+  %f = linalg.fill ins(%nan : f32) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %r = linalg.reduce ins(%x : tensor<6x40xf32>) outs(%f : tensor<6xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.minnumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<6xf32>
+}

@@ -38,6 +38,7 @@ CASES = {
     "widened_sum": ([h], lambda: np.sum(h.astype(np.float64), axis=0)),
     "nan_ignore_max": ([x], lambda: np.where(
         np.isnan(x).all(axis=1), NAN, np.maximum(np.nanmax(x, axis=1), -big))),
+    "minnum_from_nan": ([x], lambda: np.nanmin(x, axis=1)),
 }
 
 

@@ -43,6 +43,7 @@ namespace reduce {
 /// `planLinalgReduction`, carried out by the linalg raising pattern.
 struct LinalgReductionPlan {
   ReductionKind kind = ReductionKind::sum;
+  NanMode nanMode = NanMode::propagate;
   /// The reduction loops, which are the reduced axes of the loop domain.
   SmallVector<int64_t> axes;
   /// The input reduced as it is (its map is the identity), or null when an
