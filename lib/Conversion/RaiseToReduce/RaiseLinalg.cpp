@@ -15,11 +15,11 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Analysis/SliceAnalysis.h"
 
 using namespace mlir;
 using namespace mlir::reduce;
