@@ -171,7 +171,9 @@ std::string tensorType(llvm::ArrayRef<int64_t> shape, ElementType type) {
   return text + getMlirName(type).str() + ">";
 }
 
-std::string moduleFor(const Workload &w, Op op, bool runtimeAxes) {
+/// The shape of `w`'s result: the kept dims, and the reduced ones as 1 with
+/// keep_dims.
+static std::vector<int64_t> resultShape(const Workload &w) {
   std::vector<int64_t> result;
   for (size_t d = 0; d < w.shape.size(); ++d) {
     bool reduced = std::count(w.axes.begin(), w.axes.end(), int64_t(d));
@@ -180,6 +182,11 @@ std::string moduleFor(const Workload &w, Op op, bool runtimeAxes) {
     else if (w.keepDims)
       result.push_back(1);
   }
+  return result;
+}
+
+std::string moduleFor(const Workload &w, Op op, bool runtimeAxes) {
+  std::vector<int64_t> result = resultShape(w);
   std::string in = tensorType(w.shape, w.type);
   std::string out = tensorType(result, w.type);
   std::string axes;
@@ -215,31 +222,31 @@ const char *tosaOpName(Op op) {
 }
 
 std::string tosaModuleFor(const Workload &w, Op op) {
-  std::vector<int64_t> shape = w.shape, result;
+  std::vector<int64_t> shape = w.shape, result = resultShape(w);
   std::string body, value = "%x";
   for (size_t i = 0; i < w.axes.size(); ++i) {
     std::string in = tensorType(shape, w.type);
     shape[w.axes[i]] = 1;
-    std::string out = tensorType(shape, w.type), next = "%r" + std::to_string(i);
+    std::string out = tensorType(shape, w.type);
+    std::string next = "%r" + std::to_string(i);
     body += "  " + next + " = tosa." + tosaOpName(op) + " " + value +
             " {axis = " + std::to_string(w.axes[i]) + " : i32} : (" + in +
             ") -> " + out + "\n";
     value = next;
   }
-  for (size_t d = 0; d < w.shape.size(); ++d)
-    if (w.keepDims || !std::count(w.axes.begin(), w.axes.end(), int64_t(d)))
-      result.push_back(shape[d]);
   std::string out = tensorType(result, w.type);
   if (!w.keepDims) {
     std::string sizes;
     for (size_t i = 0; i < result.size(); ++i)
       sizes += (i ? ", " : "") + std::to_string(result[i]);
-    std::string shapeType = "!tosa.shape<" + std::to_string(result.size()) + ">";
+    std::string rank = std::to_string(result.size());
+    std::string shapeType = "!tosa.shape<" + rank + ">";
     body += "  %s = tosa.const_shape {values = dense<" +
             (result.empty() ? std::string() : "[" + sizes + "]") +
-            "> : tensor<" + std::to_string(result.size()) + "xindex>} : () -> " +
-            shapeType + "\n  %r = tosa.reshape " + value + ", %s : (" +
-            tensorType(shape, w.type) + ", " + shapeType + ") -> " + out + "\n";
+            "> : tensor<" + rank + "xindex>} : () -> " + shapeType +
+            "\n  %r = tosa.reshape " + value + ", %s : (" +
+            tensorType(shape, w.type) + ", " + shapeType + ") -> " + out +
+            "\n";
     value = "%r";
   }
   return "func.func @main(%x: " + tensorType(w.shape, w.type) + ") -> " + out +

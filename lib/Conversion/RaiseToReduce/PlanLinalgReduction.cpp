@@ -17,7 +17,7 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
-#include "LinalgMatchers.h"
+#include "LinalgRaising.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

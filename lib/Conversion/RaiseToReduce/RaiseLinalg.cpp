@@ -15,6 +15,8 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
+#include "LinalgRaising.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -85,30 +87,6 @@ Value buildTermGeneric(PatternRewriter &rewriter, linalg::LinalgOp op,
   return generic.getResult(0);
 }
 
-/// init `combiner` result, elementwise: the reduction of the input and the
-/// init is the reduction of the input combined with the init (min, max).
-Value buildInitCombine(PatternRewriter &rewriter, linalg::LinalgOp op,
-                       const LinalgReductionPlan &plan, Value reduced) {
-  Location loc = op.getLoc();
-  OpOperand *init = op.getDpsInitOperand(0);
-  BlockArgument acc = op.getMatchingBlockArgument(init);
-  auto type = cast<RankedTensorType>(init->get().getType());
-  SmallVector<AffineMap> maps(2,
-                              rewriter.getMultiDimIdentityMap(type.getRank()));
-  SmallVector<utils::IteratorType> iterators(type.getRank(),
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, type, ValueRange{reduced}, ValueRange{init->get()}, maps,
-      iterators, [&](OpBuilder &builder, Location, ValueRange args) {
-        IRMapping mapping;
-        mapping.map(plan.term, args[0]);
-        mapping.map(acc, args[1]);
-        Operation *combined = builder.clone(*plan.combiner, mapping);
-        linalg::YieldOp::create(builder, loc, combined->getResult(0));
-      });
-  return generic.getResult(0);
-}
-
 struct RaiseLinalgReduction
     : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
@@ -133,13 +111,37 @@ struct RaiseLinalgReduction
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
     if (plan->combineInit)
-      result = buildInitCombine(rewriter, op, *plan, result);
+      result = combineWithInit(
+          rewriter, loc, result, op.getDpsInitOperand(0)->get(),
+          plan->combiner, plan->term,
+          op.getMatchingBlockArgument(op.getDpsInitOperand(0)));
     rewriter.replaceOp(op, result);
     return success();
   }
 };
 
 } // namespace
+
+Value mlir::reduce::combineWithInit(OpBuilder &builder, Location loc,
+                                    Value reduced, Value init,
+                                    Operation *combiner, Value term,
+                                    Value acc) {
+  auto type = cast<RankedTensorType>(init.getType());
+  SmallVector<AffineMap> maps(2,
+                              builder.getMultiDimIdentityMap(type.getRank()));
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, type, ValueRange{reduced}, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nested, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(term, args[0]);
+        mapping.map(acc, args[1]);
+        Operation *combined = nested.clone(*combiner, mapping);
+        linalg::YieldOp::create(nested, loc, combined->getResult(0));
+      });
+  return generic.getResult(0);
+}
 
 void mlir::reduce::populateRaiseLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<RaiseLinalgReduction>(patterns.getContext());

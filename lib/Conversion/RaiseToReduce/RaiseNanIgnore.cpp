@@ -30,7 +30,7 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 
-#include "LinalgMatchers.h"
+#include "LinalgRaising.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -42,11 +42,14 @@ using namespace mlir::reduce;
 
 namespace {
 
-/// What the pattern rewrites: the reduction, its kind, and its axes.
+/// What the pattern rewrites: the reduction, its kind, its axes, and its
+/// combiner (maximumf or minimumf of `term` and `acc`).
 struct NanIgnorePlan {
   linalg::LinalgOp reduction;
-  ReductionKind kind;
+  ReductionKind kind = ReductionKind::max;
   SmallVector<int64_t> axes;
+  Operation *combiner = nullptr;
+  Value term, acc;
 };
 
 /// Whether `value` is one of `inputArgs`, the body arguments of the inputs
@@ -80,7 +83,9 @@ FailureOr<NanIgnorePlan> planNanIgnore(linalg::SelectOp select) {
   FailureOr<SmallVector<int64_t>> axes = getReducedAxes(op);
   if (failed(axes))
     return failure();
-  NanIgnorePlan plan{op, ReductionKind::max, std::move(*axes)};
+  NanIgnorePlan plan;
+  plan.reduction = op;
+  plan.axes = std::move(*axes);
   for (OpOperand *input : op.getDpsInputOperands())
     if (!op.getMatchingIndexingMap(input).isIdentity())
       return failure();
@@ -126,6 +131,9 @@ FailureOr<NanIgnorePlan> planNanIgnore(linalg::SelectOp select) {
     return failure();
   plan.kind = isa<arith::MaximumFOp>(combiner) ? ReductionKind::max
                                                : ReductionKind::min;
+  plan.combiner = combiner;
+  plan.acc = acc;
+  plan.term = lhs == acc ? rhs : lhs;
   if (!isSupportedElementType(plan.kind, getElementTypeOrSelf(x.getType())))
     return failure();
   return plan;
@@ -150,28 +158,11 @@ struct RaiseNanIgnoreMinMax : OpRewritePattern<linalg::SelectOp> {
       return failure();
     // The number c the reduction started from, combined elementwise.
     Value init = op.getDpsInitOperand(0)->get();
-    auto type = cast<RankedTensorType>(init.getType());
     Value result = *reduced;
-    if (result.getType() != type)
-      result = tensor::CastOp::create(rewriter, loc, type, result);
-    SmallVector<AffineMap> maps(
-        2, rewriter.getMultiDimIdentityMap(type.getRank()));
-    SmallVector<utils::IteratorType> iterators(type.getRank(),
-                                               utils::IteratorType::parallel);
-    bool isMax = plan->kind == ReductionKind::max;
-    auto combined = linalg::GenericOp::create(
-        rewriter, loc, type, ValueRange{result}, ValueRange{init}, maps,
-        iterators, [&](OpBuilder &builder, Location nested, ValueRange args) {
-          Value value =
-              isMax ? arith::MaximumFOp::create(builder, nested, args[0],
-                                                args[1])
-                          .getResult()
-                    : arith::MinimumFOp::create(builder, nested, args[0],
-                                                args[1])
-                          .getResult();
-          linalg::YieldOp::create(builder, nested, value);
-        });
-    Value replacement = combined.getResult(0);
+    if (result.getType() != init.getType())
+      result = tensor::CastOp::create(rewriter, loc, init.getType(), result);
+    Value replacement = combineWithInit(rewriter, loc, result, init,
+                                       plan->combiner, plan->term, plan->acc);
     if (replacement.getType() != select->getResult(0).getType())
       replacement = tensor::CastOp::create(
           rewriter, loc, select->getResult(0).getType(), replacement);

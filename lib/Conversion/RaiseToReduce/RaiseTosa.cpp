@@ -71,7 +71,9 @@ void mlir::reduce::populateRaiseTosaPatterns(RewritePatternSet &patterns) {
                RaiseTosaReduction<tosa::ReduceProductOp, ReductionKind::prod>,
                RaiseTosaReduction<tosa::ReduceMinOp, ReductionKind::min>,
                RaiseTosaReduction<tosa::ReduceMaxOp, ReductionKind::max>,
-               RaiseTosaReduction<tosa::ReduceAllOp, ReductionKind::logical_and>,
-               RaiseTosaReduction<tosa::ReduceAnyOp, ReductionKind::logical_or>>(
+               RaiseTosaReduction<tosa::ReduceAllOp,
+                                  ReductionKind::logical_and>,
+               RaiseTosaReduction<tosa::ReduceAnyOp,
+                                  ReductionKind::logical_or>>(
       patterns.getContext());
 }

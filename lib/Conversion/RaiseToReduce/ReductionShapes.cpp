@@ -30,17 +30,18 @@ void setKeepDims(Operation *op, bool keepDims, ReductionOpList<Ops...>) {
          ...);
 }
 
-/// The static axes of `op`, non-negative, when it has a static list and a
+/// The static axes of `op`, normalized, when it has a static list and a
 /// ranked input.
 std::optional<SmallVector<int64_t>> getStaticAxes(ReductionOpInterface op) {
   std::optional<ArrayRef<int64_t>> axes = op.getAxes();
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!axes || !inputType)
     return std::nullopt;
-  SmallVector<int64_t> result;
-  for (int64_t axis : *axes)
-    result.push_back(axis < 0 ? axis + inputType.getRank() : axis);
-  return result;
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(*axes, inputType.getRank());
+  if (failed(normalized))
+    return std::nullopt;
+  return std::move(*normalized);
 }
 
 /// Whether a reshape between `keptType` (the keep-dims shape, rank `rank`)

@@ -1,4 +1,4 @@
-//===- LinalgMatchers.h - What the raising patterns ask of linalg -*- C++ -*-=//
+//===- LinalgRaising.h - What both linalg raisings share --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The questions both linalg raisings (PlanLinalgReduction.cpp and
-// RaiseNanIgnore.cpp) ask of a linalg op and its inits.
+// What both linalg raisings (PlanLinalgReduction.cpp / RaiseLinalg.cpp and
+// RaiseNanIgnore.cpp) share: the questions they ask of a linalg op and its
+// inits, and the combine of an init into a raised result.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGMATCHERS_H
-#define REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGMATCHERS_H
+#ifndef REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGRAISING_H
+#define REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGRAISING_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -30,6 +31,13 @@ FailureOr<SmallVector<int64_t>> getReducedAxes(linalg::LinalgOp op);
 /// Whether the `loops` of `op` all have a static size other than 0.
 bool hasStaticNonZeroDims(linalg::LinalgOp op, ArrayRef<int64_t> loops);
 
+/// The all-parallel generic that combines `reduced` with `init` (a tensor
+/// of its shape) elementwise: its body is a clone of the linalg body's
+/// `combiner`, with `term` read as the element of `reduced` and `acc` as
+/// the element of `init` (a min or max that started from a constant).
+Value combineWithInit(OpBuilder &builder, Location loc, Value reduced,
+                      Value init, Operation *combiner, Value term, Value acc);
+
 } // namespace mlir::reduce
 
-#endif // REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGMATCHERS_H
+#endif // REDUCE_LIB_CONVERSION_RAISETOREDUCE_LINALGRAISING_H
