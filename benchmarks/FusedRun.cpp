@@ -344,7 +344,8 @@ void printRows(const FusedRunOptions &options, const FusedWorkload &w,
           "%-3s %-9s %-9s %3d %12s %9s %7s %6.2f  %s\n", w.id.c_str(),
           w.name.c_str(), row.contender.c_str(), row.threads, "-", "-", "-",
           w.target, row.note.c_str());
-    if (!options.json)
+    // The --extra-jit rows are for exploring: not in the report.
+    if (!options.json || llvm::StringRef(row.contender).starts_with("jit{"))
       continue;
     llvm::json::Object record{
         {"fused", w.id},          {"name", w.name},
@@ -388,6 +389,8 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
              getModelDir(options.quick) + "/" + w.name + ".onnx", w.inputs,
              checkAll);
   }
+  for (const std::string &extra : options.extraJit)
+    addJit(m, "jit{" + extra + "}", 1, extra, source, w.inputs, checkAll);
   for (const FusedServer &server : servers)
     addServerContenders(m, server, resultPath);
 
@@ -417,6 +420,9 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
       for (const FusedRow &row : rows)
         if (row.contender == name && row.threads == threads)
           ordered.push_back(row);
+  for (const FusedRow &row : rows)
+    if (llvm::StringRef(row.contender).starts_with("jit{"))
+      ordered.push_back(row);
   rows = std::move(ordered);
   printRows(options, w, rows, sum);
 }

@@ -42,6 +42,9 @@ struct FusedRunOptions {
   ServerProcess *numpy = nullptr;
   /// The JSON lines stream of the run, or null.
   llvm::raw_ostream *json = nullptr;
+  /// Pipeline options of extra `jit{...}` contenders on 1 thread
+  /// (--extra-jit; for exploring the pipeline, printed after the others).
+  std::vector<std::string> extraJit;
 };
 
 /// Measures `options.workloads` and prints their table (and JSON records:

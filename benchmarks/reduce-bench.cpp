@@ -760,6 +760,7 @@ int main(int argc, char **argv) {
   fusedOptions.jitThreads = run.jitThreads;
   fusedOptions.numpy = &run.numpy;
   fusedOptions.json = run.json;
+  fusedOptions.extraJit.assign(extraJit.begin(), extraJit.end());
   runFusedWorkloads(fusedOptions);
 
   run.removeNumpyResult();

@@ -86,6 +86,8 @@ llvm::Error mlir::reduce::configurePipeline(ReduceToLLVMOptions &options,
       options.vectorWidth = target.vectorWidth;
     if (!options.streamVectorWidth)
       options.streamVectorWidth = getStreamVectorWidth(options.vectorWidth);
+    if (!options.vectorRegisters.hasValue())
+      options.vectorRegisters = target.vectorRegisters;
     if (options.minimumLowering == MinimumLowering::Auto)
       options.minimumLowering =
           target.hasRange ? MinimumLowering::Range : MinimumLowering::Or;

@@ -93,6 +93,7 @@ CompileTarget mlir::reduce::describeTarget(const llvm::TargetMachine &machine,
   target.vectorWidth = info->checkFeatures("+avx512f") ? 512
                        : info->checkFeatures("+avx")   ? 256
                                                        : 128;
+  target.vectorRegisters = info->checkFeatures("+avx512f") ? 32 : 16;
   target.hasRange = info->checkFeatures("+avx512dq,+avx512vl");
   return target;
 }

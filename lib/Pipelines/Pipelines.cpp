@@ -70,6 +70,14 @@ unsigned mlir::reduce::getHostVectorWidth() {
   return 128;
 }
 
+int64_t mlir::reduce::getHostVectorRegisters() {
+#if defined(__aarch64__)
+  return 32;
+#else
+  return llvm::sys::getHostCPUFeatures().lookup("avx512f") ? 32 : 16;
+#endif
+}
+
 unsigned mlir::reduce::getStreamVectorWidth(unsigned registerWidth) {
   return std::min(registerWidth, 256u);
 }
@@ -84,6 +92,7 @@ ReduceTarget mlir::reduce::getStaticReduceTarget() {
   target.vectorBits = getHostVectorWidth();
   // Streamed data: at most 256-bit registers (docs/tuning.md).
   target.streamVectorBits = getStreamVectorWidth(target.vectorBits);
+  target.vectorRegisters = getHostVectorRegisters();
   target.rangeMinimum = hostHasRange();
   return target;
 }
@@ -100,6 +109,8 @@ mlir::reduce::resolveReduceTarget(const ReduceToLLVMOptions &options,
       // A profile never asks for instructions the host lacks (a pinned
       // profile may come from another CPU).
       target.rangeMinimum = target.rangeMinimum && hostHasRange();
+      target.vectorRegisters =
+          std::min(target.vectorRegisters, getHostVectorRegisters());
       source = lookup.describe();
     }
   }

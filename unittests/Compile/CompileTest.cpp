@@ -147,12 +147,14 @@ TEST(CompileTargetTest, NamedLevels) {
   EXPECT_EQ(target.cpu, "x86-64-v3");
   EXPECT_EQ(target.vectorWidth, 256u);
   EXPECT_FALSE(target.hasRange);
+  EXPECT_EQ(target.vectorRegisters, 16);
 
   auto v4 = createTargetMachine("x86-64-v4", 3);
   ASSERT_TRUE(bool(v4)) << llvm::toString(v4.takeError());
   target = describeTarget(**v4, /*isNative=*/false);
   EXPECT_EQ(target.vectorWidth, 512u);
   EXPECT_TRUE(target.hasRange);
+  EXPECT_EQ(target.vectorRegisters, 32);
 }
 
 TEST(CompileTargetTest, RejectsUnknownCpusAndLevels) {
@@ -176,6 +178,7 @@ TEST(ConfigurePipelineTest, OtherCpu) {
   EXPECT_EQ(options.vectorWidth, 256u);
   EXPECT_EQ(options.streamVectorWidth, 256u);
   EXPECT_EQ(options.minimumLowering, MinimumLowering::Or);
+  EXPECT_EQ(options.vectorRegisters, 16);
 
   ReduceToLLVMOptions set;
   ASSERT_FALSE(bool(configurePipeline(set, "vector-width=128 threads=2", v3)));
@@ -183,12 +186,16 @@ TEST(ConfigurePipelineTest, OtherCpu) {
   EXPECT_EQ(set.streamVectorWidth, 128u);
   EXPECT_EQ(set.threads, 2u);
 
-  CompileTarget v4{/*isNative=*/false, "x86-64-v4", 512, true};
+  CompileTarget v4{/*isNative=*/false, "x86-64-v4", 512, true, 32};
   ReduceToLLVMOptions wide;
   ASSERT_FALSE(bool(configurePipeline(wide, "", v4)));
   EXPECT_EQ(wide.vectorWidth, 512u);
   EXPECT_EQ(wide.streamVectorWidth, 256u);
   EXPECT_EQ(wide.minimumLowering, MinimumLowering::Range);
+  EXPECT_EQ(wide.vectorRegisters, 32);
+  ReduceToLLVMOptions fewer;
+  ASSERT_FALSE(bool(configurePipeline(fewer, "vector-registers=16", v4)));
+  EXPECT_EQ(fewer.vectorRegisters, 16);
 }
 
 TEST(ConfigurePipelineTest, NativeKeepsTheHostProfile) {
@@ -199,6 +206,7 @@ TEST(ConfigurePipelineTest, NativeKeepsTheHostProfile) {
   EXPECT_TRUE(options.outParams);
   EXPECT_EQ(options.vectorWidth, 0u);
   EXPECT_EQ(options.minimumLowering, MinimumLowering::Auto);
+  EXPECT_FALSE(options.vectorRegisters.hasValue());
 }
 
 TEST(ConfigurePipelineTest, Errors) {

@@ -57,6 +57,7 @@ protected:
                         {"prefetch_distance", 0},
                         {"min_parallel_bytes", 4096},
                         {"stream_vector_bits", 128},
+                        {"vector_registers", 64},
                         {"range_minimum", 0}};
     ASSERT_FALSE(bool(writeHostProfile(profile, path)));
     ::setenv("REDUCE_PROFILE", path.c_str(), 1);
@@ -86,6 +87,8 @@ TEST_F(PinnedProfileTest, ProfileOverStaticDefault) {
   EXPECT_EQ(target.streamVectorBits, 128u);
   EXPECT_FALSE(target.rangeMinimum);
   EXPECT_EQ(target.vectorBits, getStaticReduceTarget().vectorBits);
+  // A profile's registers are at most the host's.
+  EXPECT_EQ(target.vectorRegisters, getHostVectorRegisters());
 }
 
 // An explicit option always wins, even one equal to the option's own
@@ -94,7 +97,7 @@ TEST_F(PinnedProfileTest, ExplicitOptionsWin) {
   std::string profile;
   ReduceTarget target =
       resolve("accumulators=4 prefetch-distance=2048 min-parallel-bytes=1 "
-              "stream-vector-width=256 minimum-lowering=or",
+              "stream-vector-width=256 minimum-lowering=or vector-registers=8",
               &profile);
   EXPECT_EQ(profile, path.str());
   EXPECT_EQ(target.accumulators, 4u);
@@ -102,6 +105,7 @@ TEST_F(PinnedProfileTest, ExplicitOptionsWin) {
   EXPECT_EQ(target.minParallelBytes, 1);
   EXPECT_EQ(target.streamVectorBits, 256u);
   EXPECT_FALSE(target.rangeMinimum);
+  EXPECT_EQ(target.vectorRegisters, 8);
 }
 
 // vector-width alone also sets the stream width, over the profile's.
@@ -126,6 +130,10 @@ TEST(StaticTargetTest, SafeOnEveryCPU) {
   EXPECT_EQ(target.vectorBits, getHostVectorWidth());
   EXPECT_LE(target.streamVectorBits, 256u);
   EXPECT_EQ(target.rangeMinimum, hostHasRange());
+  EXPECT_EQ(target.vectorRegisters, getHostVectorRegisters());
+#if defined(__x86_64__)
+  EXPECT_EQ(getHostVectorRegisters(), getHostVectorWidth() == 512 ? 32 : 16);
+#endif
   EXPECT_EQ(target.accumulators, ReduceTarget().accumulators);
   EXPECT_EQ(target.prefetchDistance, ReduceTarget().prefetchDistance);
 }

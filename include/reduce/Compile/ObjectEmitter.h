@@ -45,6 +45,8 @@ struct CompileTarget {
   /// The CPU has the AVX-512DQ range instructions on every width
   /// (AVX-512DQ and AVX-512VL).
   bool hasRange = false;
+  /// The SIMD registers: 32 with AVX-512F, else 16.
+  int64_t vectorRegisters = 16;
 };
 
 /// Creates the target machine for `cpu` ("native" for the host's CPU and

@@ -161,12 +161,17 @@ unsigned getHostVectorWidth();
 /// (docs/tuning.md), whatever the CPU's name.
 unsigned getStreamVectorWidth(unsigned registerWidth);
 
+/// Returns the SIMD registers of the host's instruction set: 32 with
+/// AVX-512F or on AArch64, 16 otherwise.
+int64_t getHostVectorRegisters();
+
 /// Returns true if the host CPU has the AVX-512DQ range instructions on
 /// every vector width (AVX-512DQ and AVX-512VL).
 bool hostHasRange();
 
 /// The target description that is safe on every x86 CPU, whatever its name:
-/// the host's register width (getHostVectorWidth) for data in cache, at most
+/// the host's register width (getHostVectorWidth) and register file
+/// (getHostVectorRegisters) for data in cache, at most
 /// 256 bits for streamed data (getStreamVectorWidth), range minimums and
 /// maximums when the host has them (hostHasRange), and the ReduceTarget
 /// defaults for the rest (docs/tuning.md says where each comes from).
@@ -175,7 +180,8 @@ ReduceTarget getStaticReduceTarget();
 /// The target description the pipeline compiles for: the static default,
 /// then the fields the host profile sets (with `host-profile`, when
 /// lookupHostProfile finds one; a range minimum only if the host has the
-/// instructions), then every option the user set. Sets `*profile`, when
+/// instructions, at most the host's registers), then every option the user
+/// set. Sets `*profile`, when
 /// given, to the profile in use: its path, or "static default".
 ReduceTarget resolveReduceTarget(const ReduceToLLVMOptions &options,
                                  std::string *profile = nullptr);

@@ -482,12 +482,18 @@ private:
     return -1;
   }
 
-  /// The rows at once, of the target's `rows` for one result, that leave
-  /// each result of the op the same registers: a power of two, at least 1.
+  /// The rows at once of an op with several results, of the target's
+  /// `rows` for one result: `rows` / results rounded up to a power of two,
+  /// halved while the accumulators of all results exceed the target's
+  /// registers; at least 1.
   int64_t getRowsPerResult(int64_t rows) const {
     int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
-    return static_cast<int64_t>(llvm::bit_floor(
-        static_cast<uint64_t>(std::max<int64_t>(rows / results, 1))));
+    auto perResult = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(
+        std::max<int64_t>(llvm::divideCeil(rows, results), 1))));
+    while (results > 1 && perResult > 1 &&
+           perResult * results * target.accumulators > target.vectorRegisters)
+      perResult /= 2;
+    return perResult;
   }
 
   /// Innermost dim reduced: row tiles when they apply, else vector
@@ -515,14 +521,15 @@ private:
     // rows at once, long streams side by side (reassociates nothing: each
     // row keeps its own accumulators), in blocks of at most
     // `rowStreamBlockBytes`.
-    // The accumulators of several results share the registers that the
-    // target's rows at once give one result.
+    // The accumulators of several results share the rows at once and the
+    // registers.
     int64_t results = op.getNumDpsInits();
     int64_t targetRowStreams = getRowsPerResult(target.rowStreams);
     int64_t targetStreamRows = getRowsPerResult(target.streamRows);
     if (results > 1 && (targetRowStreams < target.rowStreams ||
                         targetStreamRows < target.streamRows))
-      note("rows at once divided among ", results, " results");
+      note("rows at once divided among ", results, " results (",
+           target.vectorRegisters, " registers)");
     int64_t rowStreams = 1, streamBlock = 0;
     if (unmasked && streamsInput() && targetRowStreams > 1 &&
         canExpandRowStreams(op, tileLoops.ranges, targetRowStreams, 1)) {
