@@ -93,6 +93,7 @@ static void rewriteLoops(Operation *op, bool range) {
       loop = rewriteRangeAccumulators(rewriter, loop);
     }
     rewriteNegatedAccumulators(rewriter, loop);
+    mergeEquivalentIterArgs(rewriter, loop);
   }
 }
 
@@ -185,6 +186,8 @@ struct ReduceExpandMinMaxPass
                  ExpandExtremumF<arith::MaximumFOp>,
                  ExpandExtremumFReduction<arith::MinimumFOp>,
                  ExpandExtremumFReduction<arith::MaximumFOp>>(&getContext());
+    // Drops the iter_args that mergeEquivalentIterArgs left without a use.
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

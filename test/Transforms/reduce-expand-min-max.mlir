@@ -654,3 +654,67 @@ func.func @not_accumulators(%m: memref<4096xf32>, %init: vector<16xf32>, %odd: v
   }
   return %r#0, %r#1, %r#2 : vector<16xf32>, vector<16xf32>, vector<6xf32>
 }
+
+// -----
+
+// A minimum and a maximum of the same registers from constant inits (a fused
+// min and max): their ordered masks and-in the same compares from the same
+// true init, so the loop carries one mask, which selects the NaNs of both.
+
+// RANGE-LABEL: func.func @min_max_one_mask(
+// RANGE:         %[[TRUE:.*]] = arith.constant dense<true> : vector<16xi1>
+// RANGE:         %[[LOOP:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[K:.*]] = %[[TRUE]]) -> (vector<32xf32>, vector<32xf32>, vector<16xi1>)
+// RANGE:           %[[O:.*]] = arith.cmpf ord
+// RANGE-NOT:       arith.cmpf ord
+// RANGE:           %[[K1:.*]] = arith.andi %[[K]], %[[O]] : vector<16xi1>
+// RANGE-NOT:       arith.andi
+// RANGE:           scf.yield %{{.*}}, %{{.*}}, %[[K1]] : vector<32xf32>, vector<32xf32>, vector<16xi1>
+// RANGE-COUNT-4: arith.select %[[LOOP]]#2
+func.func @min_max_one_mask(%m: memref<4096xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %inf = arith.constant dense<0x7F800000> : vector<32xf32>
+  %ninf = arith.constant dense<0xFF800000> : vector<32xf32>
+  %r:2 = scf.for %i = %c0 to %c4096 step %c32 iter_args(%lo = %inf, %hi = %ninf) -> (vector<32xf32>, vector<32xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<32xf32>
+    %min = arith.minimumf %x, %lo : vector<32xf32>
+    %max = arith.maximumf %x, %hi : vector<32xf32>
+    scf.yield %min, %max : vector<32xf32>, vector<32xf32>
+  }
+  %a0 = vector.extract_strided_slice %r#0 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %a1 = vector.extract_strided_slice %r#0 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t0 = arith.minimumf %a0, %a1 : vector<16xf32>
+  %b0 = vector.extract_strided_slice %r#1 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %b1 = vector.extract_strided_slice %r#1 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t1 = arith.maximumf %b0, %b1 : vector<16xf32>
+  return %t0, %t1 : vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
+// The same from inits that are arguments (partial results: either may hold
+// a NaN the other does not show): a mask each.
+
+// RANGE-LABEL: func.func @min_max_two_masks(
+// RANGE:         scf.for {{.*}} -> (vector<32xf32>, vector<32xf32>, vector<16xi1>, vector<16xi1>)
+func.func @min_max_two_masks(%m: memref<4096xf32>, %inf: vector<32xf32>, %ninf: vector<32xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %r:2 = scf.for %i = %c0 to %c4096 step %c32 iter_args(%lo = %inf, %hi = %ninf) -> (vector<32xf32>, vector<32xf32>) {
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<32xf32>
+    %min = arith.minimumf %x, %lo : vector<32xf32>
+    %max = arith.maximumf %x, %hi : vector<32xf32>
+    scf.yield %min, %max : vector<32xf32>, vector<32xf32>
+  }
+  %a0 = vector.extract_strided_slice %r#0 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %a1 = vector.extract_strided_slice %r#0 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t0 = arith.minimumf %a0, %a1 : vector<16xf32>
+  %b0 = vector.extract_strided_slice %r#1 {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %b1 = vector.extract_strided_slice %r#1 {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+  %t1 = arith.maximumf %b0, %b1 : vector<16xf32>
+  return %t0, %t1 : vector<16xf32>, vector<16xf32>
+}

@@ -109,15 +109,15 @@ Value createSlice(OpBuilder &b, Location loc, Value vector, int64_t offset,
   if (type.getRank() > 1) {
     SmallVector<int64_t> position = delinearize(
         offset / rowLength, computeStrides(type.getShape().drop_back()));
-    vector = vector::ExtractOp::create(b, loc, vector, position);
+    vector = b.createOrFold<vector::ExtractOp>(loc, vector, position);
     offset %= rowLength;
   }
   if (lanes == rowLength)
     return vector;
-  return vector::ExtractStridedSliceOp::create(b, loc, vector,
-                                               /*offsets=*/{offset},
-                                               /*sizes=*/{lanes},
-                                               /*strides=*/{1});
+  // Folded on constants (a splat init is a splat register).
+  return b.createOrFold<vector::ExtractStridedSliceOp>(
+      loc, vector, /*offsets=*/ArrayRef<int64_t>{offset},
+      /*sizes=*/ArrayRef<int64_t>{lanes}, /*strides=*/ArrayRef<int64_t>{1});
 }
 
 /// Builds a vector of `type`, whose innermost rows are a whole number of

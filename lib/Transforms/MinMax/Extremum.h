@@ -169,6 +169,15 @@ void rewriteRangeTrees(Operation *op);
 /// (a new one when it rewrote any).
 scf::ForOp rewriteRangeAccumulators(RewriterBase &rewriter, scf::ForOp loop);
 
+/// Makes the iter_args of `loop` that always hold the same value one (the
+/// ordered masks of a minimum and a maximum of the same registers): an
+/// iter_arg whose init equals an earlier one's (the same value, or equal
+/// constants) and whose yield the same side-effect-free ops in the loop
+/// compute from it as the earlier one's from that one gets no use, nor does
+/// its result; the scf.for canonicalization drops it (IterArgs.cpp).
+/// Returns true if it merged any.
+bool mergeEquivalentIterArgs(RewriterBase &rewriter, scf::ForOp loop);
+
 } // namespace mlir::reduce::minmax
 
 #endif // REDUCE_LIB_TRANSFORMS_MINMAX_EXTREMUM_H

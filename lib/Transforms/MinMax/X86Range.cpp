@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -64,15 +65,37 @@ static Value createRangeNumber(OpBuilder &b, Location loc, Value lhs, Value rhs,
       .getResult(0);
 }
 
+/// Returns the ordered mask of the constant registers `lhs` and `rhs` as a
+/// constant, or null if either is not a constant.
+static Value foldOrderedMask(OpBuilder &b, Location loc, Value lhs,
+                             Value rhs) {
+  DenseFPElementsAttr lhsValue, rhsValue;
+  if (!matchPattern(lhs, m_Constant(&lhsValue)) ||
+      !matchPattern(rhs, m_Constant(&rhsValue)))
+    return {};
+  SmallVector<bool> ordered;
+  for (auto [x, y] : llvm::zip_equal(lhsValue.getValues<APFloat>(),
+                                     rhsValue.getValues<APFloat>()))
+    ordered.push_back(!x.isNaN() && !y.isNaN());
+  auto type = VectorType::get(cast<VectorType>(lhs.getType()).getShape(),
+                              b.getI1Type());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, llvm::ArrayRef<bool>(ordered)));
+}
+
 /// Returns the ordered mask of `registers` (lanes where none is a NaN), one
-/// compare per pair of them, and-ed into `mask` when it is set.
+/// compare per pair of them, and-ed into `mask` when it is set. Constant
+/// registers give a constant (the inits of a minimum and of a maximum: the
+/// same mask, which mergeEquivalentIterArgs compares).
 static Value createOrderedMask(OpBuilder &b, Location loc,
                                ArrayRef<Value> registers, Value mask) {
   for (size_t i = 0; i < registers.size(); i += 2) {
     Value other = i + 1 < registers.size() ? registers[i + 1] : registers[i];
-    Value pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
-                                       registers[i], other);
-    mask = mask ? arith::AndIOp::create(b, loc, mask, pair) : pair;
+    Value pair = foldOrderedMask(b, loc, registers[i], other);
+    if (!pair)
+      pair = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
+                                   registers[i], other);
+    mask = mask ? b.createOrFold<arith::AndIOp>(loc, mask, pair) : pair;
   }
   return mask;
 }
