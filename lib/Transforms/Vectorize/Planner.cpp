@@ -483,9 +483,10 @@ private:
   }
 
   /// The rows at once of an op with several results, of the target's
-  /// `rows` for one result: `rows` / results rounded up to a power of two,
-  /// halved while the accumulators of all results exceed the target's
-  /// registers; at least 1.
+  /// `rows` for one result: `rows` / results rounded up, then down to a
+  /// power of two, halved while the accumulators of all results exceed the
+  /// target's registers; at least 1 (for one result, `rows` rounded down
+  /// to a power of two).
   int64_t getRowsPerResult(int64_t rows) const {
     int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
     auto perResult = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(
