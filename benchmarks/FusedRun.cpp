@@ -389,8 +389,17 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
              getModelDir(options.quick) + "/" + w.name + ".onnx", w.inputs,
              checkAll);
   }
-  for (const std::string &extra : options.extraJit)
-    addJit(m, "jit{" + extra + "}", 1, extra, source, w.inputs, checkAll);
+  for (const std::string &extra : options.extraJit) {
+    // On the threads its options name (threads=N), else one.
+    int threads = 1;
+    llvm::SmallVector<llvm::StringRef> words;
+    llvm::StringRef(extra).split(words, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef word : words)
+      if (word.consume_front("threads="))
+        word.getAsInteger(10, threads);
+    addJit(m, "jit{" + extra + "}", threads, extra, source, w.inputs,
+           checkAll);
+  }
   for (const FusedServer &server : servers)
     addServerContenders(m, server, resultPath);
 

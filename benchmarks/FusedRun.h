@@ -42,8 +42,9 @@ struct FusedRunOptions {
   ServerProcess *numpy = nullptr;
   /// The JSON lines stream of the run, or null.
   llvm::raw_ostream *json = nullptr;
-  /// Pipeline options of extra `jit{...}` contenders on 1 thread
-  /// (--extra-jit; for exploring the pipeline, printed after the others).
+  /// Pipeline options of extra `jit{...}` contenders, on the threads they
+  /// name (--extra-jit; for exploring the pipeline, printed after the
+  /// others, not in the JSON records).
   std::vector<std::string> extraJit;
 };
 
