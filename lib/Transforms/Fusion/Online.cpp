@@ -59,28 +59,36 @@ static Value buildPairwise(OpBuilder &b, Location loc, ArrayRef<Value> values,
   return level.front();
 }
 
+Value fusion::buildMaxOf(OpBuilder &b, Location loc, bool nanPropagating,
+                         ArrayRef<Value> values) {
+  return buildPairwise(b, loc, values, [&](Value x, Value y) {
+    return buildMax(b, loc, nanPropagating, x, y);
+  });
+}
+
+Value fusion::buildSumOfExp(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                            Value c) {
+  SmallVector<Value> terms;
+  for (Value value : values)
+    terms.push_back(buildExpOfDifference(b, loc, value, c));
+  return buildPairwise(b, loc, terms, [&](Value x, Value y) -> Value {
+    return arith::AddFOp::create(b, loc, x, y);
+  });
+}
+
 std::pair<Value, Value> fusion::buildOnlineStep(OpBuilder &b, Location loc,
                                                 bool nanPropagating, Value m,
                                                 Value s,
                                                 ArrayRef<Value> values) {
   // The values' maximum and the terms pairwise (short chains), then one
   // step of the running values.
-  Value next = buildMax(
-      b, loc, nanPropagating,
-      buildPairwise(b, loc, values,
-                    [&](Value x, Value y) {
-                      return buildMax(b, loc, nanPropagating, x, y);
-                    }),
-      m);
-  SmallVector<Value> terms;
-  for (Value value : values)
-    terms.push_back(buildExpOfDifference(b, loc, value, next));
-  terms = {buildPairwise(b, loc, terms, [&](Value x, Value y) -> Value {
-    return arith::AddFOp::create(b, loc, x, y);
-  })};
+  Value next =
+      buildMax(b, loc, nanPropagating, buildMaxOf(b, loc, nanPropagating, values),
+               m);
+  Value terms = buildSumOfExp(b, loc, values, next);
   Value rescaled =
       arith::MulFOp::create(b, loc, s, buildExpOfDifference(b, loc, m, next));
-  Value sum = arith::AddFOp::create(b, loc, rescaled, terms.front());
+  Value sum = arith::AddFOp::create(b, loc, rescaled, terms);
   // No finite maximum yet: s stays, but a NaN that the maximum ignored is
   // a NaN term of the sum.
   Value kept = s;

@@ -36,6 +36,15 @@ std::pair<Value, Value> buildOnlineStep(OpBuilder &b, Location loc,
                                         bool nanPropagating, Value m, Value s,
                                         ArrayRef<Value> values);
 
+/// Returns the maximum of `values` (arith.maximumf when `nanPropagating`,
+/// else arith.maxnumf), pairwise.
+Value buildMaxOf(OpBuilder &b, Location loc, bool nanPropagating,
+                 ArrayRef<Value> values);
+
+/// Returns the sum of exp(v - c) over `values`, pairwise.
+Value buildSumOfExp(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                    Value c);
+
 /// Returns (M, S) of a row from lanes `m` and `s` (vectors) and the row's
 /// initial values `m0` and `s0` (scalars): M = max(m0, max(m)),
 /// S = s0 * exp(m0 - M) + sum(s * exp(m - M)).

@@ -11,9 +11,10 @@
 // dim of size 1) of each input is read in steps of `inner_tile` elements,
 // as registers of `vector_bits`; the body's elementwise prologue computes t
 // on them (its ops on vectors), t is -inf past the row; each step updates
-// lanes of a running maximum and a rescaled sum (one exponential per
-// element and one per step for the rescaling), and the lanes are reduced
-// into the row's results.
+// lanes of a running maximum and of a sum of exponentials about a shift
+// that moves only when a value exceeds it by more than kLazyShift (one
+// exponential per element, and one per step that moves it), and the lanes
+// are reduced into the row's results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include "../Fusion/Online.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -95,11 +97,10 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
         b, loc,
         DenseElementsAttr::get(laneType, b.getFloatAttr(elementType, value)));
   };
-  // One step at `column`: the tile's values of t; `masked`, t is -inf past
-  // the row.
+  // The tile's values of t at `column`; `masked`, t is -inf past the row.
   Value columnCount = arith::ConstantIndexOp::create(rewriter, loc, columns);
-  auto buildStep = [&](OpBuilder &b, Location bodyLoc, Value column,
-                       ValueRange lanesIn, bool masked) {
+  auto buildValues = [&](OpBuilder &b, Location bodyLoc, Value column,
+                         bool masked) {
     SmallVector<Value> values;
     for (int64_t offset = 0; offset < tile; offset += lanes) {
       Value at = arith::AddIOp::create(
@@ -148,8 +149,46 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
       }
       values.push_back(value);
     }
-    return fusion::buildOnlineStep(b, bodyLoc, nanPropagating, lanesIn[0],
-                                   lanesIn[1], values);
+    return values;
+  };
+  // The lanes carry the running maximum `m`, a shift `c` and s = sum of
+  // exp(t - c). A step whose every lane has a finite shift and values of at
+  // most c + kLazyShift (no NaN) only adds exp(t - c): the shift stays, no
+  // rescaling, and the exponentials wait on no maximum. Any other step is
+  // the online step on (c, s), which takes c to the maximum. So c <= m,
+  // m <= c + kLazyShift where they differ, and each term is at most
+  // e^kLazyShift (n of them stay finite up to n = 2^40 in f32).
+  constexpr double kLazyShift = 32.0;
+  auto buildMaxOf = [&](OpBuilder &b, Location bodyLoc, Value x, Value y) {
+    return fusion::buildMaxOf(b, bodyLoc, nanPropagating, {x, y});
+  };
+  auto buildLazyStep = [&](OpBuilder &b, Location bodyLoc,
+                           ArrayRef<Value> values, ValueRange lanesIn) {
+    Value m = lanesIn[0], c = lanesIn[1], s = lanesIn[2];
+    Value tileMax = fusion::buildMaxOf(b, bodyLoc, nanPropagating, values);
+    Value within = arith::CmpFOp::create(
+        b, bodyLoc, arith::CmpFPredicate::OLE, tileMax,
+        arith::AddFOp::create(b, bodyLoc, c, splat(b, kLazyShift)));
+    Value finite = arith::CmpFOp::create(b, bodyLoc, arith::CmpFPredicate::OGT,
+                                         c, splat(b, negInf));
+    Value all = vector::ReductionOp::create(
+        b, bodyLoc, vector::CombiningKind::AND,
+        arith::AndIOp::create(b, bodyLoc, within, finite));
+    auto shifted = scf::IfOp::create(
+        b, bodyLoc, all,
+        [&](OpBuilder &tb, Location thenLoc) {
+          Value sum = arith::AddFOp::create(
+              tb, thenLoc, s, fusion::buildSumOfExp(tb, thenLoc, values, c));
+          scf::YieldOp::create(tb, thenLoc, ValueRange{c, sum});
+        },
+        [&](OpBuilder &eb, Location elseLoc) {
+          auto [next, sum] = fusion::buildOnlineStep(eb, elseLoc,
+                                                     nanPropagating, c, s,
+                                                     values);
+          scf::YieldOp::create(eb, elseLoc, ValueRange{next, sum});
+        });
+    return SmallVector<Value>{buildMaxOf(b, bodyLoc, m, tileMax),
+                              shifted.getResult(0), shifted.getResult(1)};
   };
   // Whole tiles in the loop, then the tile the row ends in (1000 columns in
   // tiles of 32: 31 steps, then a step of 8 columns and 24 of -inf).
@@ -157,17 +196,34 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
   auto loop = scf::ForOp::create(
       rewriter, loc, zero, arith::ConstantIndexOp::create(rewriter, loc, whole),
       arith::ConstantIndexOp::create(rewriter, loc, tile),
-      ValueRange{splat(rewriter, negInf), splat(rewriter, 0.0)},
+      ValueRange{splat(rewriter, negInf), splat(rewriter, negInf),
+                 splat(rewriter, 0.0)},
       [&](OpBuilder &b, Location bodyLoc, Value column, ValueRange lanesIn) {
-        auto [m, s] = buildStep(b, bodyLoc, column, lanesIn, /*masked=*/false);
-        scf::YieldOp::create(b, bodyLoc, ValueRange{m, s});
+        scf::YieldOp::create(
+            b, bodyLoc,
+            buildLazyStep(b, bodyLoc,
+                          buildValues(b, bodyLoc, column, /*masked=*/false),
+                          lanesIn));
       });
-  Value mLanes = loop.getResult(0), sLanes = loop.getResult(1);
-  if (whole != columns)
-    std::tie(mLanes, sLanes) =
-        buildStep(rewriter, loc,
-                  arith::ConstantIndexOp::create(rewriter, loc, whole),
-                  ValueRange{mLanes, sLanes}, /*masked=*/true);
+  Value mLanes = loop.getResult(0), cLanes = loop.getResult(1),
+        sLanes = loop.getResult(2);
+  if (whole != columns) {
+    SmallVector<Value> values = buildValues(
+        rewriter, loc, arith::ConstantIndexOp::create(rewriter, loc, whole),
+        /*masked=*/true);
+    std::tie(cLanes, sLanes) = fusion::buildOnlineStep(
+        rewriter, loc, nanPropagating, cLanes, sLanes, values);
+    mLanes = buildMaxOf(rewriter, loc, mLanes, cLanes);
+  }
+  // s about the maximum: s * exp(c - m) where the shift lags (equal
+  // infinities, a lane of only -inf, keep s).
+  Value lags = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNE,
+                                     cLanes, mLanes);
+  Value rescaled = arith::MulFOp::create(
+      rewriter, loc, sLanes,
+      math::ExpOp::create(rewriter, loc,
+                          arith::SubFOp::create(rewriter, loc, cLanes, mLanes)));
+  sLanes = arith::SelectOp::create(rewriter, loc, lags, rescaled, sLanes);
   auto [max, sum] = fusion::buildOnlineEnd(rewriter, loc, nanPropagating,
                                            mLanes, sLanes, m0, s0);
   Value maxOut = tensor::InsertOp::create(

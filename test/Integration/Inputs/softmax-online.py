@@ -27,6 +27,18 @@ def make(d):
     x[12, :3] = np.nan           # NaN before any finite value
     x[12, 3:] = -np.inf
     x[13, 990:] = 88             # exp(88) overflows f32 in one pass
+    # The vectorized steps keep their shift while every value is within 32
+    # of it (OnlineRows.cpp): a maximum 31.9 above the first tile's, reached
+    # without a rescaling; exactly 32 above (e^32 terms); a drift down; a
+    # first tile 1e30 below the rest; values near the largest floats.
+    x[14] = np.linspace(0, 31.9, 1000)
+    x[15, :64] = 0
+    x[15, 64:] = -1
+    x[15, 500] = 32
+    x[16] = np.linspace(10, -300, 1000)
+    x[17, :64] = -1e30
+    x[17, 64:] = rng.standard_normal(936)
+    x[18] = 3e38 - np.abs(rng.standard_normal(1000)) * 1e31
     np.save(d + "/x.npy", x)
     np.save(d + "/bias.npy", rng.standard_normal((64, 1000)).astype(np.float32))
 
