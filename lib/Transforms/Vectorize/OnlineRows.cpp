@@ -157,7 +157,7 @@ LogicalResult mlir::reduce::vectorize::vectorizeOnlineRow(
   // rescaling, and the exponentials wait on no maximum. Any other step is
   // the online step on (c, s), which takes c to the maximum. So c <= m,
   // m <= c + kLazyShift where they differ, and each term is at most
-  // e^kLazyShift (n of them stay finite up to n = 2^40 in f32).
+  // e^kLazyShift < 2^47 (a sum of up to 2^80 of them is finite in f32).
   constexpr double kLazyShift = 32.0;
   auto buildMaxOf = [&](OpBuilder &b, Location bodyLoc, Value x, Value y) {
     return fusion::buildMaxOf(b, bodyLoc, nanPropagating, {x, y});
