@@ -1,9 +1,9 @@
 // RUN: reduce-opt %s --reduce-to-llvm="plan-remarks=true host-profile=false vector-width=256 row-streams=4 accumulators=4 vector-registers=16" \
-// RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=R16
+// RUN:   --mlir-print-op-on-diagnostic=false --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=R16
 // RUN: reduce-opt %s --reduce-to-llvm="plan-remarks=true host-profile=false vector-width=256 row-streams=4 accumulators=4 vector-registers=32" \
-// RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=R32
+// RUN:   --mlir-print-op-on-diagnostic=false --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=R32
 // RUN: reduce-opt %s --reduce-to-llvm="plan-remarks=true host-profile=false vector-width=256 row-streams=4 accumulators=2 vector-registers=16" \
-// RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=A2
+// RUN:   --mlir-print-op-on-diagnostic=false --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=A2
 
 // A fused op with several results reads row_streams / results parts of the
 // streamed rows at once (rounded up, then down to a power of two), halved
