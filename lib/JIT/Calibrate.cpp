@@ -43,11 +43,12 @@ using Clock = std::chrono::steady_clock;
 namespace {
 /// The kernels a field changes, and so the kernels that score it: a
 /// kernel the field leaves alone would only add its noise to the score.
-/// `streamed`: the kernels over the large input (the fields of streamed
+/// `streamed`: the reductions of the large input (the fields of streamed
 /// reductions); `minKernels`: every minimum, in cache too (the lowering of
-/// the minimum applies to all); `streamedRows`: the streamed kernels over
-/// rows.
-enum class Affects { streamed, minKernels, streamedRows };
+/// the minimum applies to all); `streamedRows`: the streamed reductions
+/// over rows; `writes`: the elementwise kernel that writes a result as large
+/// as the input.
+enum class Affects { streamed, minKernels, streamedRows, writes };
 
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the first the choice the others must beat (the static
@@ -68,15 +69,20 @@ struct Kernel {
   /// Reads the small in-cache input (many calls per timing), else the
   /// large streamed one.
   bool inCache;
+  /// An elementwise map of the streamed input (its square), not a
+  /// reduction: its result has the input's shape.
+  bool writes = false;
 
   bool isAffectedBy(const Field &field) const {
     switch (field.affects) {
     case Affects::streamed:
-      return !inCache;
+      return !inCache && !writes;
     case Affects::minKernels:
       return isMin;
     case Affects::streamedRows:
-      return rows && !inCache;
+      return rows && !inCache && !writes;
+    case Affects::writes:
+      return writes;
     }
     return true;
   }
@@ -87,7 +93,8 @@ static constexpr Kernel kKernels[] = {{"rows_sum", false, true, false},
                                       {"rows_min", true, true, false},
                                       {"cols_sum", false, false, false},
                                       {"cols_min", true, false, false},
-                                      {"tile_min", true, true, true}};
+                                      {"tile_min", true, true, true},
+                                      {"square", false, true, false, true}};
 
 /// Passes of the coordinate descent at most.
 static constexpr int kMaxPasses = 2;
@@ -104,7 +111,8 @@ static constexpr int kInCacheCalls = 256;
 
 /// The kernels: f32 sums and NaN-propagating minimums over the innermost
 /// dim (rows) and over the outer dim (columns) of a `rows` x kColumns input,
-/// and the minimum of the rows of the in-cache input.
+/// the minimum of the rows of the in-cache input, and the square of each
+/// element of the large input.
 static std::string getKernelSource(int64_t rows) {
   auto tensor = [](ArrayRef<int64_t> shape) {
     std::string text = "tensor<";
@@ -117,6 +125,12 @@ static std::string getKernelSource(int64_t rows) {
     int64_t shape[] = {kernel.inCache ? kInCacheShape[0] : rows,
                        kernel.inCache ? kInCacheShape[1] : kColumns};
     std::string in = tensor(shape);
+    if (kernel.writes) {
+      text += std::string("func.func @") + kernel.name + "(%x: " + in +
+              ") -> " + in + " {\n  %r = arith.mulf %x, %x : " + in +
+              "\n  return %r : " + in + "\n}\n";
+      continue;
+    }
     std::string out = tensor(shape[kernel.rows ? 0 : 1]);
     text += std::string("func.func @") + kernel.name + "(%x: " + in + ") -> " +
             out + " {\n  %r = reduce." + (kernel.isMin ? "min" : "sum") +
@@ -202,6 +216,15 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   fields.push_back(makeField("stream_rows", "stream-rows",
                              {staticTarget.streamRows, 2, 1},
                              Affects::streamedRows));
+  // Non-temporal stores of large results: a result of a few L2s
+  // (at least a streamed input's size) is written past the caches, or
+  // none is. Measured on a result of the input's size: the choice assumes
+  // that a result that large leaves the caches before it is read.
+  fields.push_back(makeField(
+      "nontemporal_store_bytes", "nontemporal-store-bytes",
+      {staticTarget.nontemporalStoreBytes,
+       std::max(staticTarget.minStreamBytes, 4 * profile.key.l2Bytes)},
+      Affects::writes));
 
   // The current choice of every field, starting from its first candidate.
   std::map<std::string, int64_t> current;
@@ -238,6 +261,9 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   int64_t inCacheRowShape[] = {kInCacheShape[0]};
   BufferView inputView = input.getView();
   BufferView inCacheView = inCacheInput.getView();
+  // The result of the writing kernel: aligned, as the runtime's are (the
+  // non-temporal stores need it).
+  Buffer squares = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
 
   std::string source = getKernelSource(rows);
   llvm::StringMap<std::unique_ptr<JitModule>> modules;
@@ -295,10 +321,11 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
           continue;
         }
         MutableBufferView result =
-            kernel.rows ? MutableBufferView{ElementType::f32, rowShape,
-                                            rowResults.data()}
-                        : MutableBufferView{ElementType::f32, columnShape,
-                                            columnResults.data()};
+            kernel.writes ? squares.getMutableView()
+            : kernel.rows ? MutableBufferView{ElementType::f32, rowShape,
+                                              rowResults.data()}
+                          : MutableBufferView{ElementType::f32, columnShape,
+                                              columnResults.data()};
         runs.push_back({c, *function, inputView, result, 1});
       }
     }

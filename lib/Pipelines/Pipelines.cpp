@@ -210,6 +210,12 @@ static void addLoweringToLLVM(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass(openMPOptions));
     pm.addPass(createCanonicalizerPass());
   }
+  // Large write-only results past the caches, where the host gains from it
+  // (calibrated; docs/tuning.md). After the OpenMP lowering: each thread
+  // fences its own stores, and no fence may keep the alloca scope of a
+  // parallel body from being inlined.
+  if (!options.lowerToLoops && target.nontemporalStoreBytes > 0)
+    pm.addNestedPass<func::FuncOp>(createReduceNontemporalStoresPass());
   // Float minimums (and their reductions) as two plain mins and an or,
   // maximums as the negated minimum of negated values, or loop accumulators
   // and trees of either as range instructions; on scf loops, whose

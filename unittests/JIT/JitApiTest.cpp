@@ -22,7 +22,9 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -409,3 +411,57 @@ TEST(JitApiTest, RangeMinimumNeedsAVX512DQ) {
 }
 
 } // namespace
+
+TEST(JitApiTest, NontemporalStores) {
+  // A result of 64 KiB stored non-temporally where the caller's buffer is
+  // 64-byte aligned, and through the caches where it is not (16-byte and
+  // 4-byte aligned buffers): the same values either way, nothing written
+  // outside the result.
+  constexpr llvm::StringLiteral kScaleRows = R"mlir(
+    func.func @main(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+      %m = reduce.max %x axes [1] : tensor<64x256xf32> -> tensor<64xf32>
+      %init = tensor.empty() : tensor<64x256xf32>
+      %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%init : tensor<64x256xf32>) dimensions = [1]
+      %y = arith.subf %x, %mb : tensor<64x256xf32>
+      return %y : tensor<64x256xf32>
+    }
+  )mlir";
+  JitOptions options;
+  options.pipelineOptions = "host-profile=false nontemporal-store-bytes=4096";
+  std::unique_ptr<JitModule> module = compileOrFail(kScaleRows, options);
+  ASSERT_TRUE(module);
+  auto main = module->lookup("main");
+  ASSERT_TRUE(bool(main)) << errorOf(main.takeError());
+  constexpr int64_t kRows = 64, kColumns = 256, kSize = kRows * kColumns;
+  std::vector<float> x(kSize);
+  for (int64_t i = 0; i < kSize; ++i)
+    x[i] = static_cast<float>((i * 37) % 101) - 50.0f;
+  std::vector<float> want(kSize);
+  for (int64_t row = 0; row < kRows; ++row) {
+    float max = x[row * kColumns];
+    for (int64_t col = 0; col < kColumns; ++col)
+      max = std::max(max, x[row * kColumns + col]);
+    for (int64_t col = 0; col < kColumns; ++col)
+      want[row * kColumns + col] = x[row * kColumns + col] - max;
+  }
+  int64_t shape[] = {kRows, kColumns};
+  // Room for the result at each offset and a sentinel after it.
+  constexpr size_t kPadding = 32;
+  float *storage = static_cast<float *>(
+      std::aligned_alloc(64, (kSize + kPadding) * sizeof(float)));
+  ASSERT_NE(storage, nullptr);
+  for (size_t offset : {size_t(0), size_t(4), size_t(1)}) {
+    std::fill(storage, storage + kSize + kPadding, 1234.5f);
+    float *out = storage + offset;
+    EXPECT_EQ(errorOf(main->callInto(
+                  {BufferView{ElementType::f32, shape, x.data()}},
+                  {MutableBufferView{ElementType::f32, shape, out}})),
+              "");
+    EXPECT_EQ(llvm::ArrayRef<float>(out, kSize), llvm::ArrayRef<float>(want))
+        << "offset " << offset;
+    for (size_t i = 0; i < offset; ++i)
+      EXPECT_EQ(storage[i], 1234.5f) << "written before the result";
+    EXPECT_EQ(out[kSize], 1234.5f) << "written past the result";
+  }
+  std::free(storage);
+}

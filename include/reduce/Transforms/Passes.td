@@ -446,6 +446,42 @@ def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
   ];
 }
 
+def ReduceNontemporalStoresPass
+    : Pass<"reduce-nontemporal-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write large result buffers with non-temporal vector stores";
+  let description = [{
+    A vector loop that writes a large result streams it to memory through
+    the caches: each line is first read (a read for ownership), then written
+    back when it is evicted. A non-temporal store writes the line without
+    reading it, and without evicting the input that the loop still reads.
+
+    A candidate is an unmasked, in-bounds 1-D `vector.transfer_write` with a
+    minor identity map into a buffer (through rank-preserving, unit-stride
+    `memref.subview`s) that is a function argument (an out-param) or a
+    `memref.alloc`, of a static shape with the identity layout and of at
+    least `nontemporal_store_bytes` (the module's target; 0: none), that
+    nothing in the function reads, and whose address is a multiple of 16
+    bytes or more whenever the buffer's is (the indices are multiples, known
+    from constants, loop bounds and steps (those of the `omp.loop_nest` of
+    `threads` too) and `affine.apply`, of enough elements). The outermost
+    scf op around candidates under the function or an OpenMP loop (the pass
+    runs after `convert-scf-to-openmp`, on each thread's loop nest) runs in
+    two versions: where every buffer's aligned
+    pointer is a multiple of that alignment, the candidates become
+    `vector.store`s with `nontemporal` and that `alignment`, and a store
+    fence (`sfence` on x86, else a sequentially consistent fence) follows
+    the loop, so that the weakly ordered stores are visible to the threads
+    that read the result; else the loop is unchanged.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ReduceExpandMinMaxPass : Pass<"reduce-expand-min-max"> {
   let summary = "Expand float minimums and maximums into plain min selects "
                 "and an or, or range instructions beside an ordered mask";
