@@ -8,7 +8,8 @@
 //
 // The vector-level patterns that finish the strategies of
 // `reduce-vectorize`: unit reduced dims dropped, leading rows combined,
-// tiles of rows reduced by one shuffle tree, n-D `math.absi` unrolled.
+// tiles of rows reduced by one shuffle tree, n-D `math.absi` unrolled,
+// per-row values broadcast as columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -319,6 +320,36 @@ struct UnrollNDAbsI : OpRewritePattern<math::AbsIOp> {
     return success();
   }
 };
+
+/// `vector.transpose [1, 0]` of a `vector.broadcast` of a 1-D vector (how
+/// the linalg vectorizer reads a per-row value `(d0, d1) -> (d0)` into a
+/// tile of rows: `vector<16xf32>` to `vector<256x16xf32>`, transposed to
+/// `vector<16x256xf32>`) -> the vector as one column (`vector<16x1xf32>`)
+/// broadcast along the rows. The LLVM lowering of the transpose moves every
+/// element on its own (4096 inserts for that tile); the broadcast splats
+/// each row's value once.
+struct TransposedBroadcastToColumn : OpRewritePattern<vector::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getVector().getDefiningOp<vector::BroadcastOp>();
+    VectorType type = op.getResultVectorType();
+    if (!broadcast || type.getRank() != 2 || type.isScalable() ||
+        op.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return rewriter.notifyMatchFailure(op, "not a 2-D transposed broadcast");
+    auto source = dyn_cast<VectorType>(broadcast.getSourceType());
+    if (!source || source.getRank() != 1 ||
+        source.getDimSize(0) != type.getDimSize(0))
+      return rewriter.notifyMatchFailure(op, "not a broadcast of a column");
+    Value column = vector::ShapeCastOp::create(
+        rewriter, op.getLoc(),
+        VectorType::get({source.getDimSize(0), 1}, source.getElementType()),
+        broadcast.getSource());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, type, column);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::reduce::vectorize::populateReductionVectorPatterns(
@@ -329,6 +360,7 @@ void mlir::reduce::vectorize::populateReductionVectorPatterns(
   patterns.add<SplitKeptLeadingDim>(context, /*benefit=*/2);
   patterns.add<DropUnitDims>(context, /*benefit=*/3);
   patterns.add<UnrollNDAbsI>(context);
+  patterns.add<TransposedBroadcastToColumn>(context);
   vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
   vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
   tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);

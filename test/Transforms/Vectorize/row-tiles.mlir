@@ -89,3 +89,30 @@ func.func @sum_medium_rows(%input: tensor<24x40xf32>) -> tensor<24xf32> {
     }
   return %reduced : tensor<24xf32>
 }
+
+// -----
+
+/// A per-row value beside the tile (the shift of a centred sum of squares,
+/// read through `(d0, d1) -> (d0)`): one column of 8 rows broadcast along
+/// the rows, not a broadcast transposed (whose LLVM lowering moves each of
+/// the 320 elements on its own).
+// CHECK-LABEL: func.func @row_value_medium_rows(
+// CHECK:         scf.for
+// CHECK:           %[[SHIFT:.*]] = vector.transfer_read %{{.*}} : tensor<24xf32>, vector<8xf32>
+// CHECK:           %[[COLUMN:.*]] = vector.shape_cast %[[SHIFT]] : vector<8xf32> to vector<8x1xf32>
+// CHECK:           vector.broadcast %[[COLUMN]] : vector<8x1xf32> to vector<8x40xf32>
+// CHECK-NOT:     vector.transpose
+// CHECK:         return
+func.func @row_value_medium_rows(%input: tensor<24x40xf32>, %shift: tensor<24xf32>) -> tensor<24xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<24xf32>
+  %1 = linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 24>} ins(%cst : f32) outs(%0 : tensor<24xf32>) -> tensor<24xf32>
+  %reduced = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%input, %shift : tensor<24x40xf32>, tensor<24xf32>) outs(%1 : tensor<24xf32>) attrs = {reduce.plan = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 8>} {
+  ^bb0(%in: f32, %c: f32, %out: f32):
+    %d = arith.subf %in, %c : f32
+    %sq = arith.mulf %d, %d : f32
+    %a = arith.addf %sq, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<24xf32>
+  return %reduced : tensor<24xf32>
+}
