@@ -52,8 +52,9 @@ namespace mlir::reduce {
 /// a stream width measured before means another kernel. Version 3: streamed
 /// rows are read as `row_streams` parts side by side, which the calibration
 /// measures; a version 2 profile measured `stream_rows` on adjacent rows
-/// only.
-inline constexpr int64_t kHostProfileSchema = 3;
+/// only. Version 4: the calibration measures `nontemporal_store_bytes`,
+/// which a version 3 profile leaves at the static default (none).
+inline constexpr int64_t kHostProfileSchema = 4;
 
 /// What a calibration's results depend on. Two hosts with equal keys may
 /// share a profile.
