@@ -265,12 +265,12 @@ static void createStoreFence(OpBuilder &builder, Location loc) {
 static void version(Operation *top, ArrayRef<Candidate> candidates) {
   OpBuilder builder(top);
   Location loc = top->getLoc();
-  // The alignment each buffer needs: the least of its writes'.
+  // The alignment each buffer needs: the greatest its writes claim (a
+  // write's address is a multiple of its alignment when the buffer's is).
   llvm::MapVector<Value, int64_t> alignments;
   for (const Candidate &candidate : candidates) {
-    auto [it, inserted] =
-        alignments.try_emplace(candidate.root, candidate.alignment);
-    it->second = std::min(it->second, candidate.alignment);
+    int64_t &alignment = alignments[candidate.root];
+    alignment = std::max(alignment, candidate.alignment);
   }
   Value aligned;
   for (auto [root, alignment] : alignments) {

@@ -69,6 +69,39 @@ func.func @collapsed(%x: memref<8192xf32>) -> memref<16x512xf32> {
 
 // -----
 
+// Two writes of one buffer in one nest, 64- and 16-byte aligned: the guard
+// asks for 64 bytes, so that each store's alignment holds.
+// CHECK-LABEL: func.func @two_alignments(
+// CHECK-SAME:      %{{.*}}: memref<64x256xf32>, %[[Y:.*]]: memref<64x256xf32>)
+// CHECK:         %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[Y]]
+// CHECK:         arith.remui %[[P]], %c64
+// CHECK:         scf.if
+// CHECK:           vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x256xf32>, vector<32xf32>
+// CHECK:           vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<64x256xf32>, vector<4xf32>
+func.func @two_alignments(%x: memref<64x256xf32>, %y: memref<64x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c224 = arith.constant 224 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %row = %c0 to %c64 step %c1 {
+    scf.for %col = %c0 to %c224 step %c32 {
+      %v = vector.transfer_read %x[%row, %col], %pad {in_bounds = [true]} : memref<64x256xf32>, vector<32xf32>
+      vector.transfer_write %v, %y[%row, %col] {in_bounds = [true]} : vector<32xf32>, memref<64x256xf32>
+    }
+    scf.for %col = %c224 to %c256 step %c4 {
+      %v = vector.transfer_read %x[%row, %col], %pad {in_bounds = [true]} : memref<64x256xf32>, vector<4xf32>
+      vector.transfer_write %v, %y[%row, %col] {in_bounds = [true]} : vector<4xf32>, memref<64x256xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Each thread's part (the OpenMP loop of threads=2): the thread's loop nest
 // is versioned inside the OpenMP loop, the offset of its part known to be a
 // multiple of 32 rows.

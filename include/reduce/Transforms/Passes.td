@@ -456,8 +456,9 @@ def ReduceNontemporalStoresPass
     reading it, and without evicting the input that the loop still reads.
 
     A candidate is an unmasked, in-bounds 1-D `vector.transfer_write` with a
-    minor identity map into a buffer (through rank-preserving, unit-stride
-    `memref.subview`s) that is a function argument (an out-param) or a
+    minor identity map into a buffer (through `memref.subview`,
+    `memref.expand_shape` and `memref.collapse_shape` views of static
+    strides) that is a function argument (an out-param) or a
     `memref.alloc`, of a static shape with the identity layout and of at
     least `nontemporal_store_bytes` (the module's target; 0: none), that
     nothing in the function reads, and whose address is a multiple of 16
@@ -466,8 +467,8 @@ def ReduceNontemporalStoresPass
     `threads` too) and `affine.apply`, of enough elements). The outermost
     scf op around candidates under the function or an OpenMP loop (the pass
     runs after `convert-scf-to-openmp`, on each thread's loop nest) runs in
-    two versions: where every buffer's aligned
-    pointer is a multiple of that alignment, the candidates become
+    two versions: where every buffer's aligned pointer is a multiple of the
+    greatest alignment its candidates there have, the candidates become
     `vector.store`s with `nontemporal` and that `alignment`, and a store
     fence (`sfence` on x86, else a sequentially consistent fence) follows
     the loop, so that the weakly ordered stores are visible to the threads
