@@ -311,6 +311,7 @@ void mlir::reduce::buildReduceToLLVMPipeline(
     ReduceFuseElementwisePassOptions fuseOptions;
     fuseOptions.remarks = options.planRemarks;
     fuseOptions.strictFpOrder = options.strictFpOrder;
+    fuseOptions.threads = options.threads;
     pm.addNestedPass<func::FuncOp>(createReduceFuseElementwisePass(fuseOptions));
     pm.addPass(createCanonicalizerPass());
   }

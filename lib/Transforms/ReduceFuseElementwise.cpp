@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Target/ReduceTarget.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "Fusion/Fusion.h"
@@ -66,7 +67,21 @@ struct ReduceFuseElementwisePass
     DominanceInfo dominance(function);
     for (auto [op, count] : fused)
       eliminateCommonSubExpressions(rewriter, dominance, op);
-    // Under strict-fp-order float sums keep the arithmetic of the source.
+    // Softmaxes of short rows block by block in the cache, the others
+    // with the online normalizer. Under strict-fp-order float sums keep the
+    // arithmetic of the source.
+    FailureOr<ReduceTarget> target = lookupReduceTarget(function);
+    if (failed(target))
+      return signalPassFailure();
+    std::optional<int64_t> minParallelBytes;
+    if (threads > 1)
+      minParallelBytes = target->minParallelBytes;
+    for (auto [loop, rows] : fusion::fuseRowLocalSoftmax(
+             rewriter, function, target->rowBlockBytes, minParallelBytes))
+      if (remarks)
+        loop->emitRemark() << "softmax in blocks of " << rows
+                           << " rows: one read of the input, one "
+                              "exponential an element";
     if (!strictFpOrder)
       for (linalg::GenericOp online :
            fusion::fuseOnlineSoftmax(rewriter, function))

@@ -33,17 +33,18 @@ func.func @min_max(%x: tensor<4096x256xf32>) -> (tensor<4096xf32>, tensor<4096xf
 
 // -----
 
-// Softmax: the max and the sum of each row (and the sum with NaN restored
-// where the max is -inf) are the only temporaries (4096 values each); the
-// exponentials are never written.
+// Softmax of rows of 1 KiB: blocks of 32 rows (row_block_bytes 64 KiB of
+// inputs and exponentials), whose maximums and sums (one buffer, 32 values)
+// and exponentials (32 rows) are the only temporaries, allocated once; on
+// two threads the blocks are one parallel loop, each block with its own.
 // CHECK-LABEL: llvm.func @softmax
-//   CHECK-COUNT-3:   llvm.call @malloc
+//   CHECK-COUNT-2:   llvm.call @malloc
 //   CHECK-NOT:   llvm.call @malloc
 //       CHECK:   llvm.return
 // THREADS-LABEL: llvm.func @softmax
-//   THREADS-COUNT-2:   omp.parallel
-//     THREADS-NOT:   omp.parallel
-//         THREADS:   llvm.return
+//       THREADS:   omp.parallel
+//   THREADS-NOT:   omp.parallel
+//       THREADS:   llvm.return
 func.func @softmax(%x: tensor<4096x256xf32>) -> tensor<4096x256xf32> {
   %m = reduce.max %x axes [1] : tensor<4096x256xf32> -> tensor<4096xf32>
   %e0 = tensor.empty() : tensor<4096x256xf32>

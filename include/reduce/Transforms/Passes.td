@@ -106,11 +106,15 @@ def ReduceFuseElementwisePass
            "Keep the reductions with float additions apart from the others">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each fused op with what was fused into it">,
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Threads of the pipeline: the blocks of a softmax in cache with at "
+           "least the target's min_parallel_bytes run in an scf.forall">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

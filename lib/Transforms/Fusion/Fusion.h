@@ -17,6 +17,7 @@
 #define REDUCE_LIB_TRANSFORMS_FUSION_FUSION_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::reduce::fusion {
@@ -78,6 +79,24 @@ SmallVector<SmallVector<linalg::GenericOp>> findSiblings(Operation *root,
 /// left no position where one op can replace them.
 linalg::GenericOp mergeSiblings(RewriterBase &rewriter,
                                 ArrayRef<linalg::GenericOp> siblings);
+
+/// Rewrites each softmax under `root` whose rows are short as blocks of
+/// rows normalized while they are in the cache (RowLocal.cpp): a maximum
+/// M = max(t) and a sum S = sum(exp(t - M)) as fuseOnlineSoftmax matches
+/// them, static, whose only other reader is one all-parallel op over the
+/// same space that computes the same exp(t - M) (the output, e.g.
+/// exp(t - M) / S). Per block of rows of at most `maxBlockBytes` (the
+/// inputs of the sum's t and the exponentials, a row at least): the
+/// block's maximum, its exponentials into a buffer, their sum, then the
+/// output reading the buffer. The blocks run in a loop nest that reuses one
+/// buffer, or, where their bytes (inputs and exponentials) reach
+/// `minParallelBytes` (threads), in an scf.forall, each block with its own.
+/// `maxBlockBytes` 0: none. Returns the outermost loops with the rows of
+/// their blocks.
+SmallVector<std::pair<Operation *, int64_t>>
+fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
+                    int64_t maxBlockBytes,
+                    std::optional<int64_t> minParallelBytes);
 
 } // namespace mlir::reduce::fusion
 

@@ -171,12 +171,9 @@ static void buildOnlineBody(OpBuilder &b, Location loc, ValueRange args,
   linalg::YieldOp::create(b, loc, ValueRange{m, s});
 }
 
-/// Returns true if `aOps` and `bOps` compute the same, given the values
-/// `same` already pairs (arguments), with constants compared by value
-/// wherever they are defined (the canonicalizer hoists the constants of a
-/// body out of it). Pairs the results in `same`.
-static bool haveSameOps(ArrayRef<Operation *> aOps, ArrayRef<Operation *> bOps,
-                        DenseMap<Value, Value> &same) {
+bool fusion::haveSameOps(ArrayRef<Operation *> aOps,
+                         ArrayRef<Operation *> bOps,
+                         DenseMap<Value, Value> &same) {
   auto check = [&](Value x, Value y) -> LogicalResult {
     if (same.lookup(x) == y)
       return success();
@@ -252,22 +249,8 @@ static bool isFilledWith(Value init, double value) {
          std::signbit(constant.getValueAsDouble()) == std::signbit(value);
 }
 
-namespace {
-/// A maximum and the sum of exponentials that it normalizes.
-struct SoftmaxPair {
-  linalg::GenericOp max, sum;
-  /// The input of `sum` that reads the maximum.
-  OpOperand *centre;
-  /// The value t whose maximum and sum of exp(t - max) are taken, in sum's
-  /// body.
-  Value t;
-  bool nanPropagating;
-};
-} // namespace
-
-/// Returns `sum` as `S = sum(exp(t - M))` with M = max(t) as
-/// fuseOnlineSoftmax requires, or nothing.
-static std::optional<SoftmaxPair> matchSoftmaxPair(linalg::GenericOp sum) {
+std::optional<fusion::SoftmaxPair>
+fusion::matchSoftmaxPair(linalg::GenericOp sum) {
   if (!sum.hasPureTensorSemantics() || sum->getNumResults() != 1 ||
       sum.getNumReductionLoops() == 0 ||
       !isFilledWith(sum.getDpsInitOperand(0)->get(), 0.0))

@@ -63,6 +63,28 @@ SmallVector<Operation *> getOnlinePrologue(Block *body, Value value);
 /// kind.
 bool isOnlineSoftmax(linalg::GenericOp op, bool &nanPropagating);
 
+/// Returns true if `aOps` and `bOps` compute the same, given the values
+/// `same` already pairs (arguments), with constants compared by value
+/// wherever they are defined (the canonicalizer hoists the constants of a
+/// body out of it). Pairs the results in `same`.
+bool haveSameOps(ArrayRef<Operation *> aOps, ArrayRef<Operation *> bOps,
+                 DenseMap<Value, Value> &same);
+
+/// A maximum and the sum of exponentials that it normalizes.
+struct SoftmaxPair {
+  linalg::GenericOp max, sum;
+  /// The input of `sum` that reads the maximum.
+  OpOperand *centre;
+  /// The value t whose maximum and sum of exp(t - max) are taken, in sum's
+  /// body.
+  Value t;
+  bool nanPropagating;
+};
+
+/// Returns `sum` as `S = sum(exp(t - M))` with M = max(t) (init -inf) as
+/// fuseOnlineSoftmax requires (see there), or nothing.
+std::optional<SoftmaxPair> matchSoftmaxPair(linalg::GenericOp sum);
+
 /// Replaces each pair under `root` of a maximum M = max(t) (init -inf) and
 /// a sum S = sum(exp(t - M)) (init +0.0, M read once per kept index), t the
 /// same elementwise function of the same inputs in both (after producer

@@ -1,0 +1,448 @@
+//===- RowLocal.cpp - Softmax rows normalized while in cache ----*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A softmax `y = g(exp(t - M), S)`, `M = max(t)`, `S = sum(exp(t - M))`,
+// over short rows runs block of rows by block of rows: the maximum of the
+// block (its one read from memory), its exponentials into a buffer of the
+// block's size (the input read again from the cache), their sum, then the
+// output from the buffer. One exponential an element where the online
+// normalizer and the output pass take two; the ops are those of the
+// source, each row computed as the two-pass form computes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Fusion.h"
+#include "Online.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+using namespace mlir::reduce::fusion;
+
+namespace {
+/// A softmax pair and the one op that reads its sum.
+struct RowLocalSoftmax {
+  SoftmaxPair pair;
+  /// The all-parallel op over the same space that reads the sum and the
+  /// maximum, and computes exp(t - M) from the same inputs.
+  linalg::GenericOp output;
+  /// That exponential, in output's body.
+  Value exp;
+};
+} // namespace
+
+/// Returns the exponential exp(t - m) in `output`'s body that computes the
+/// same as `pair.sum`'s term, m read from the maximum, or null.
+static Value findSameExponential(const SoftmaxPair &pair,
+                                 linalg::GenericOp output) {
+  linalg::GenericOp sum = pair.sum;
+  Value maximum = pair.max->getResult(0);
+  Block *body = output.getBody();
+  // The inputs of the sum's t, read the same way by output.
+  DenseMap<Value, Value> same;
+  for (OpOperand *input : sum.getDpsInputOperands()) {
+    if (input == pair.centre)
+      continue;
+    OpOperand *match = nullptr;
+    for (OpOperand *candidate : output.getDpsInputOperands())
+      if (candidate->get() == input->get() &&
+          output.getMatchingIndexingMap(candidate) ==
+              sum.getMatchingIndexingMap(input))
+        match = candidate;
+    if (!match)
+      return {};
+    same[sum.getMatchingBlockArgument(input)] =
+        output.getMatchingBlockArgument(match);
+  }
+  SmallVector<Operation *> prologue =
+      getOnlinePrologue(sum.getBody(), pair.t);
+  for (Operation &op : *body) {
+    auto exp = dyn_cast<math::ExpOp>(&op);
+    auto difference =
+        exp ? exp.getOperand().getDefiningOp<arith::SubFOp>() : arith::SubFOp();
+    auto m = difference ? dyn_cast<BlockArgument>(difference.getRhs())
+                        : BlockArgument();
+    if (!m || m.getOwner() != body ||
+        m.getArgNumber() >= output.getNumDpsInputs())
+      continue;
+    OpOperand *centre = output.getDpsInputOperand(m.getArgNumber());
+    if (centre->get() != maximum || output.getMatchingIndexingMap(centre) !=
+                                        sum.getMatchingIndexingMap(pair.centre))
+      continue;
+    DenseMap<Value, Value> pairs = same;
+    if (haveSameOps(prologue, getOnlinePrologue(body, difference.getLhs()),
+                    pairs) &&
+        pairs.lookup(pair.t) == difference.getLhs())
+      return exp;
+  }
+  return {};
+}
+
+/// Returns the pair of `sum` and the op that normalizes by it, when the
+/// rows are the innermost dims, static, and all the ops read them through
+/// projections; or nothing.
+static std::optional<RowLocalSoftmax> matchRowLocal(linalg::GenericOp sum) {
+  std::optional<SoftmaxPair> pair = matchSoftmaxPair(sum);
+  if (!pair)
+    return std::nullopt;
+  // The sum is read by one op, the maximum by the sum and that op.
+  Value total = sum->getResult(0);
+  if (!total.hasOneUse())
+    return std::nullopt;
+  auto output = dyn_cast<linalg::GenericOp>(*total.getUsers().begin());
+  if (!output || output->getBlock() != sum->getBlock() ||
+      !output.hasPureTensorSemantics() || output->getNumResults() != 1 ||
+      output.getNumLoops() != sum.getNumLoops() ||
+      output.getNumReductionLoops() != 0 ||
+      !output.getMatchingIndexingMap(output.getDpsInitOperand(0))
+           .isIdentity() ||
+      llvm::any_of(pair->max->getUsers(), [&](Operation *user) {
+        return user != sum && user != output;
+      }))
+    return std::nullopt;
+  auto isStatic = [](linalg::GenericOp op) {
+    return llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+  };
+  if (!isStatic(sum) || !isStatic(output) || !isStatic(pair->max))
+    return std::nullopt;
+  auto isProjection = [](linalg::GenericOp op) {
+    return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+      return map.isProjectedPermutation(/*allowZeroInResults=*/false);
+    });
+  };
+  // The sum's per-row map reads the kept dims in order (matchSoftmaxPair:
+  // they come first).
+  AffineMap rowMap = sum.getMatchingIndexingMap(sum.getDpsInitOperand(0));
+  int64_t kept = sum.getNumLoops() - sum.getNumReductionLoops();
+  if (kept == 0 ||
+      rowMap != AffineMap::getMultiDimIdentityMap(sum.getNumLoops(),
+                                                  sum.getContext())
+                    .getMajorSubMap(kept) ||
+      !isProjection(sum) || !isProjection(pair->max) || !isProjection(output))
+    return std::nullopt;
+  Value exp = findSameExponential(*pair, output);
+  if (!exp)
+    return std::nullopt;
+  return RowLocalSoftmax{*pair, output, exp};
+}
+
+/// Returns the slice of `value`, read by an op through `map`, that the
+/// iterations `offsets` (the kept dims, then zeros) x `sizes` read.
+static Value sliceOf(OpBuilder &b, Location loc, Value value, AffineMap map,
+                     ArrayRef<OpFoldResult> offsets, ArrayRef<int64_t> sizes) {
+  SmallVector<OpFoldResult> sliceOffsets, sliceSizes, strides;
+  for (AffineExpr result : map.getResults()) {
+    unsigned dim = cast<AffineDimExpr>(result).getPosition();
+    sliceOffsets.push_back(offsets[dim]);
+    sliceSizes.push_back(b.getIndexAttr(sizes[dim]));
+    strides.push_back(b.getIndexAttr(1));
+  }
+  return tensor::ExtractSliceOp::create(b, loc, value, sliceOffsets,
+                                        sliceSizes, strides);
+}
+
+/// Returns `destination` filled as `fill` (a linalg.fill) fills.
+static Value refill(OpBuilder &b, Location loc, linalg::FillOp fill,
+                    Value destination) {
+  return linalg::FillOp::create(b, loc, fill.value(), destination).result();
+}
+
+/// Returns `op` over `inputs` and `inits`, with its maps, iterators and a
+/// copy of its body.
+static linalg::GenericOp cloneWithOperands(OpBuilder &b, linalg::GenericOp op,
+                                           ValueRange inputs,
+                                           ValueRange inits) {
+  auto clone = linalg::GenericOp::create(
+      b, op.getLoc(), ValueRange(inits).getTypes(), inputs, inits,
+      op.getIndexingMapsArray(), op.getIteratorTypesArray());
+  IRMapping mapping;
+  op.getRegion().cloneInto(&clone.getRegion(), mapping);
+  return clone;
+}
+
+/// Erases the ops of `body` that nothing uses, last first.
+static void eraseDeadOps(Block *body) {
+  SmallVector<Operation *> ops = llvm::to_vector(llvm::map_range(
+      body->without_terminator(), [](Operation &op) { return &op; }));
+  for (Operation *op : llvm::reverse(ops))
+    if (op->use_empty() && isPure(op))
+      op->erase();
+}
+
+/// The rows of a block: the largest power of two of rows of `rowBytes`
+/// within `maxBlockBytes` that divides `rows`; 0 when one row is larger.
+static int64_t getBlockRows(int64_t rows, int64_t rowBytes,
+                            int64_t maxBlockBytes) {
+  if (rowBytes <= 0 || rowBytes > maxBlockBytes)
+    return 0;
+  auto block = static_cast<int64_t>(
+      llvm::bit_floor(static_cast<uint64_t>(maxBlockBytes / rowBytes)));
+  while (rows % block != 0)
+    block /= 2;
+  return block;
+}
+
+namespace {
+/// The tensors one block writes: of its rows and of its elements.
+struct BlockTensors {
+  Value max, sum, exps, output;
+};
+} // namespace
+
+/// Builds one block of `match` at `offsets` (the kept dims, then zeros) of
+/// `sizes` into `into` (the output's slice and tensors of the block's
+/// shapes): its maximum, its exponentials, their sum, and its output.
+/// Returns what each wrote.
+static BlockTensors buildBlock(OpBuilder &b, Location loc,
+                               const RowLocalSoftmax &match,
+                               ArrayRef<OpFoldResult> offsets,
+                               ArrayRef<int64_t> sizes, BlockTensors into) {
+  linalg::GenericOp max = match.pair.max, sum = match.pair.sum,
+                    output = match.output;
+  int64_t rank = sizes.size();
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  auto slice = [&](linalg::GenericOp op, OpOperand *operand) {
+    return sliceOf(b, loc, operand->get(), op.getMatchingIndexingMap(operand),
+                   offsets, sizes);
+  };
+
+  // The block's maximum: the first read of its rows.
+  SmallVector<Value> maxInputs;
+  for (OpOperand *input : max.getDpsInputOperands())
+    maxInputs.push_back(slice(max, input));
+  auto maxFill =
+      max.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
+  Value blockMax =
+      cloneWithOperands(b, max, maxInputs, refill(b, loc, maxFill, into.max))
+          ->getResult(0);
+
+  // Its exponentials: the sum's body up to its term, into the buffer.
+  SmallVector<Value> expInputs;
+  for (OpOperand *input : sum.getDpsInputOperands())
+    expInputs.push_back(input == match.pair.centre ? blockMax
+                                                   : slice(sum, input));
+  SmallVector<AffineMap> expMaps = sum.getIndexingMapsArray();
+  expMaps.back() = identity;
+  auto exps = linalg::GenericOp::create(
+      b, loc, TypeRange{into.exps.getType()}, expInputs, ValueRange{into.exps},
+      expMaps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel));
+  IRMapping expMapping;
+  sum.getRegion().cloneInto(&exps.getRegion(), expMapping);
+  {
+    Block *body = exps.getBody();
+    auto add = cast<arith::AddFOp>(
+        body->getTerminator()->getOperand(0).getDefiningOp());
+    Value acc = body->getArguments().back();
+    body->getTerminator()->setOperand(
+        0, add.getLhs() == acc ? add.getRhs() : add.getLhs());
+    eraseDeadOps(body);
+  }
+
+  // Their sum, with the sum's addition and order of operands.
+  Type element = getElementTypeOrSelf(into.exps.getType());
+  auto sourceAdd = cast<arith::AddFOp>(
+      sum.getBody()->getTerminator()->getOperand(0).getDefiningOp());
+  bool accFirst = sourceAdd.getLhs() == sum.getBody()->getArguments().back();
+  auto sumFill =
+      sum.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
+  Value blockSum =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{into.sum.getType()},
+          ValueRange{exps->getResult(0)},
+          ValueRange{refill(b, loc, sumFill, into.sum)},
+          {identity, sum.getMatchingIndexingMap(sum.getDpsInitOperand(0))},
+          sum.getIteratorTypesArray(),
+          [&](OpBuilder &nb, Location bodyLoc, ValueRange args) {
+            Value lhs = accFirst ? args[1] : args[0];
+            Value rhs = accFirst ? args[0] : args[1];
+            linalg::YieldOp::create(
+                nb, bodyLoc,
+                ValueRange{arith::AddFOp::create(nb, bodyLoc, lhs, rhs,
+                                                 sourceAdd.getFastmathAttr())});
+          })
+          ->getResult(0);
+
+  // The output from the buffer: its body with the exponential read, the
+  // inputs it no longer reads left out.
+  auto blockOutput = linalg::GenericOp::create(
+      b, loc, TypeRange{into.output.getType()}, ValueRange{},
+      ValueRange{into.output}, ArrayRef<AffineMap>{identity},
+      output.getIteratorTypesArray());
+  IRMapping outputMapping;
+  output.getRegion().cloneInto(&blockOutput.getRegion(), outputMapping);
+  Block *body = blockOutput.getBody();
+  BlockArgument read = body->insertArgument(output.getNumDpsInputs(), element,
+                                            match.exp.getLoc());
+  outputMapping.lookup(match.exp).replaceAllUsesWith(read);
+  eraseDeadOps(body);
+  SmallVector<Value> outputInputs;
+  SmallVector<AffineMap> outputMaps;
+  SmallVector<unsigned> unused;
+  for (OpOperand *input : output.getDpsInputOperands()) {
+    if (body->getArgument(input->getOperandNumber()).use_empty()) {
+      unused.push_back(input->getOperandNumber());
+      continue;
+    }
+    Value value = input->get();
+    outputInputs.push_back(value == max->getResult(0)   ? blockMax
+                           : value == sum->getResult(0) ? blockSum
+                                                        : slice(output, input));
+    outputMaps.push_back(output.getMatchingIndexingMap(input));
+  }
+  outputInputs.push_back(exps->getResult(0));
+  outputMaps.push_back(identity);
+  outputMaps.push_back(identity);
+  for (unsigned index : llvm::reverse(unused))
+    body->eraseArgument(index);
+  blockOutput.getInputsMutable().assign(outputInputs);
+  blockOutput.setIndexingMapsAttr(b.getAffineMapArrayAttr(outputMaps));
+  return {blockMax, blockSum, exps->getResult(0), blockOutput->getResult(0)};
+}
+
+/// Rewrites `match` over blocks of `blockRows` rows (see the file comment)
+/// and returns the outermost loop: a loop nest over the blocks that reuses
+/// one buffer, or with `parallel`, an scf.forall whose blocks each have
+/// their own.
+static Operation *buildRowLocal(RewriterBase &rewriter,
+                                const RowLocalSoftmax &match,
+                                int64_t blockRows, bool parallel) {
+  linalg::GenericOp sum = match.pair.sum, output = match.output;
+  Location loc = output.getLoc();
+  SmallVector<int64_t> ranges = sum.getStaticLoopRanges();
+  int64_t kept = sum.getNumLoops() - sum.getNumReductionLoops();
+  // Tiles: one index of each kept dim but the innermost, blockRows of it,
+  // the whole rows.
+  SmallVector<int64_t> sizes(ranges);
+  SmallVector<OpFoldResult> upper, steps;
+  for (int64_t dim = 0; dim < kept; ++dim) {
+    sizes[dim] = dim + 1 == kept ? blockRows : 1;
+    upper.push_back(rewriter.getIndexAttr(ranges[dim]));
+    steps.push_back(rewriter.getIndexAttr(sizes[dim]));
+  }
+  SmallVector<OpFoldResult> lower(kept, rewriter.getIndexAttr(0));
+  Type element = getElementTypeOrSelf(sum->getResultTypes()[0]);
+  Value init = output.getDpsInitOperand(0)->get();
+  AffineMap identity = rewriter.getMultiDimIdentityMap(ranges.size());
+  SmallVector<OpFoldResult> sliceSizes = getAsIndexOpFoldResult(
+      rewriter.getContext(), sizes);
+  SmallVector<OpFoldResult> unitStrides(sizes.size(),
+                                        rewriter.getIndexAttr(1));
+  auto getOffsets = [&](ValueRange ivs) {
+    SmallVector<OpFoldResult> offsets = getAsOpFoldResult(ivs);
+    offsets.append(ranges.size() - kept, rewriter.getIndexAttr(0));
+    return offsets;
+  };
+
+  rewriter.setInsertionPoint(output);
+  SmallVector<int64_t> rowShape(sizes.begin(), sizes.begin() + kept);
+  auto createTensors = [&](OpBuilder &b) {
+    return std::make_tuple(
+        tensor::EmptyOp::create(b, loc, rowShape, element).getResult(),
+        tensor::EmptyOp::create(b, loc, rowShape, element).getResult(),
+        tensor::EmptyOp::create(b, loc, sizes, element).getResult());
+  };
+  Operation *loop;
+  if (parallel) {
+    auto forall = scf::ForallOp::create(rewriter, loc, lower, upper, steps,
+                                        ValueRange{init}, std::nullopt);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(forall.getBody());
+    SmallVector<OpFoldResult> offsets =
+        getOffsets(forall.getInductionVars());
+    auto [max, sum, exps] = createTensors(rewriter);
+    Value outputSlice = sliceOf(rewriter, loc, forall.getRegionIterArgs()[0],
+                                identity, offsets, sizes);
+    BlockTensors block = buildBlock(rewriter, loc, match, offsets, sizes,
+                                    {max, sum, exps, outputSlice});
+    rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(
+        rewriter, loc, block.output, forall.getRegionIterArgs()[0], offsets,
+        sliceSizes, unitStrides);
+    loop = forall;
+  } else {
+    // The block's tensors are carried through the loops: one buffer each.
+    auto toValues = [&](ArrayRef<OpFoldResult> values) {
+      return llvm::to_vector(llvm::map_range(values, [&](OpFoldResult value) {
+        return getValueOrCreateConstantIndexOp(rewriter, loc, value);
+      }));
+    };
+    auto [max, sum, exps] = createTensors(rewriter);
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, toValues(lower), toValues(upper), toValues(steps),
+        ValueRange{init, max, sum, exps},
+        [&](OpBuilder &b, Location bodyLoc, ValueRange ivs,
+            ValueRange carried) -> scf::ValueVector {
+          SmallVector<OpFoldResult> offsets = getOffsets(ivs);
+          Value outputSlice =
+              sliceOf(b, bodyLoc, carried[0], identity, offsets, sizes);
+          BlockTensors block =
+              buildBlock(b, bodyLoc, match, offsets, sizes,
+                         {carried[1], carried[2], carried[3], outputSlice});
+          Value inserted = tensor::InsertSliceOp::create(
+              b, bodyLoc, block.output, carried[0], offsets, sliceSizes,
+              unitStrides);
+          return {inserted, block.max, block.sum, block.exps};
+        });
+    loop = nest.loops.front();
+  }
+  rewriter.replaceOp(output, loop->getResult(0));
+  rewriter.eraseOp(sum);
+  rewriter.eraseOp(match.pair.max);
+  return loop;
+}
+
+SmallVector<std::pair<Operation *, int64_t>>
+fusion::fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
+                            int64_t maxBlockBytes,
+                            std::optional<int64_t> minParallelBytes) {
+  SmallVector<std::tuple<RowLocalSoftmax, int64_t, bool>> matches;
+  if (maxBlockBytes > 0)
+    root->walk([&](linalg::GenericOp sum) {
+      std::optional<RowLocalSoftmax> match = matchRowLocal(sum);
+      if (!match)
+        return;
+      // A row's bytes: of each input the sum reads (the maximum reads the
+      // same) and of its exponentials.
+      SmallVector<int64_t> ranges = sum.getStaticLoopRanges();
+      int64_t kept = sum.getNumLoops() - sum.getNumReductionLoops();
+      int64_t elements = 1;
+      for (int64_t dim = kept; dim < static_cast<int64_t>(ranges.size());
+           ++dim)
+        elements *= ranges[dim];
+      int64_t rowBytes = 0;
+      for (OpOperand *input : sum.getDpsInputOperands())
+        if (input != match->pair.centre)
+          rowBytes += elements *
+                      llvm::divideCeil(getElementTypeOrSelf(input->get())
+                                           .getIntOrFloatBitWidth(),
+                                       8);
+      rowBytes += elements *
+                  llvm::divideCeil(getElementTypeOrSelf(sum->getResultTypes()[0])
+                                       .getIntOrFloatBitWidth(),
+                                   8);
+      int64_t rows = getBlockRows(ranges[kept - 1], rowBytes, maxBlockBytes);
+      if (rows == 0)
+        return;
+      int64_t allRows = 1;
+      for (int64_t dim = 0; dim < kept; ++dim)
+        allRows *= ranges[dim];
+      bool parallel = minParallelBytes && allRows * rowBytes >= *minParallelBytes;
+      matches.push_back({*match, rows, parallel});
+    });
+  SmallVector<std::pair<Operation *, int64_t>> built;
+  for (auto &[match, rows, parallel] : matches)
+    built.push_back({buildRowLocal(rewriter, match, rows, parallel), rows});
+  return built;
+}

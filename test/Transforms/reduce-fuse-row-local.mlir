@@ -1,0 +1,158 @@
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-elementwise-to-linalg \
+// RUN:   --reduce-fuse-elementwise=remarks --canonicalize --cse --verify-diagnostics | FileCheck %s
+// RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-elementwise-to-linalg \
+// RUN:   --reduce-attach-target="set=min_parallel_bytes=0" --reduce-fuse-elementwise="threads=2" \
+// RUN:   --canonicalize --cse | FileCheck %s --check-prefix=THREADS
+
+// A softmax of rows of 1 KiB (2 KiB with their exponentials): blocks of 32
+// rows (row_block_bytes, 64 KiB by default), each its maximum, its
+// exponentials into a buffer carried through the loop (one exponential an
+// element), their sum, and the output from the buffer.
+// CHECK-LABEL: func.func @softmax
+//  CHECK-SAME:     %[[X:.*]]: tensor<64x256xf32>
+//       CHECK:   %[[OUT:.*]] = tensor.empty() : tensor<64x256xf32>
+//       CHECK:   %[[ROWS:.*]] = tensor.empty() : tensor<32xf32>
+//       CHECK:   %[[EXPS:.*]] = tensor.empty() : tensor<32x256xf32>
+//       CHECK:   %[[R:.*]]:4 = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %c32 iter_args(%[[O:.*]] = %[[OUT]], %[[M0:.*]] = %[[ROWS]], %[[S0:.*]] = %[[ROWS]], %[[E0:.*]] = %[[EXPS]])
+//       CHECK:     %[[OS:.*]] = tensor.extract_slice %[[O]][%[[I]], 0] [32, 256] [1, 1]
+//       CHECK:     %[[XS:.*]] = tensor.extract_slice %[[X]][%[[I]], 0] [32, 256] [1, 1]
+//       CHECK:     %[[MF:.*]] = linalg.fill {{.*}} outs(%[[M0]] : tensor<32xf32>)
+//       CHECK:     %[[M:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[XS]] : tensor<32x256xf32>) outs(%[[MF]] : tensor<32xf32>)
+//       CHECK:       arith.maximumf
+//       CHECK:     %[[E:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[XS]], %[[M]] : tensor<32x256xf32>, tensor<32xf32>) outs(%[[E0]] : tensor<32x256xf32>)
+//       CHECK:       arith.subf
+//       CHECK:       math.exp
+//       CHECK:     %[[SF:.*]] = linalg.fill {{.*}} outs(%[[S0]] : tensor<32xf32>)
+//       CHECK:     %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[E]] : tensor<32x256xf32>) outs(%[[SF]] : tensor<32xf32>)
+//       CHECK:       arith.addf
+//       CHECK:     %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[S]], %[[E]] : tensor<32xf32>, tensor<32x256xf32>) outs(%[[OS]] : tensor<32x256xf32>)
+//  CHECK-NEXT:     ^bb0(%[[SV:.*]]: f32, %[[EV:.*]]: f32, %{{.*}}: f32):
+//  CHECK-NEXT:       %[[D:.*]] = arith.divf %[[EV]], %[[SV]]
+//  CHECK-NEXT:       linalg.yield %[[D]]
+//       CHECK:     %[[IN:.*]] = tensor.insert_slice %[[Y]] into %[[O]][%[[I]], 0] [32, 256] [1, 1]
+//       CHECK:     scf.yield %[[IN]], %[[M]], %[[S]], %[[E]]
+//       CHECK:   return %[[R]]#0
+//   CHECK-NOT:   math.exp
+// On two threads, the blocks are an scf.forall, each with its own tensors.
+// THREADS-LABEL: func.func @softmax
+//       THREADS:   scf.forall (%[[I:.*]]) = (0) to (64) step (32) shared_outs(%[[O:.*]] = %{{.*}})
+//       THREADS:     tensor.empty() : tensor<32x256xf32>
+//       THREADS:     math.exp
+//   THREADS-NOT:     math.exp
+//       THREADS:     scf.forall.in_parallel
+//  THREADS-NEXT:       tensor.parallel_insert_slice %{{.*}} into %[[O]][%[[I]], 0] [32, 256] [1, 1]
+func.func @softmax(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %m = reduce.max %x axes [1] : tensor<64x256xf32> -> tensor<64xf32>
+  %e0 = tensor.empty() : tensor<64x256xf32>
+  %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%e0 : tensor<64x256xf32>) dimensions = [1]
+  %d = arith.subf %x, %mb : tensor<64x256xf32>
+  %ex = math.exp %d : tensor<64x256xf32>
+  // expected-remark @+1 {{fused 3 elementwise producers: 2 inputs}}
+  %s = reduce.sum %ex axes [1] : tensor<64x256xf32> -> tensor<64xf32>
+  %sb = linalg.broadcast ins(%s : tensor<64xf32>) outs(%e0 : tensor<64x256xf32>) dimensions = [1]
+  // expected-remark @+2 {{fused 4 elementwise producers: 3 inputs}}
+  // expected-remark @+1 {{softmax in blocks of 32 rows: one read of the input, one exponential an element}}
+  %o = arith.divf %ex, %sb : tensor<64x256xf32>
+  return %o : tensor<64x256xf32>
+}
+
+// -----
+
+// Attention scores t = x * 0.125 + y: the block's exponentials compute t
+// from slices of the inputs (x, the splat and y: 16 KiB a row with the
+// exponentials, blocks of 4 rows), and the output reads only the buffer and
+// the sums.
+// CHECK-LABEL: func.func @scores
+//       CHECK:   scf.for %{{.*}} step %c4
+//       CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<4x1000xf32>, tensor<4x1000xf32>, tensor<4x1000xf32>) outs(%{{.*}} : tensor<4xf32>)
+//       CHECK:       arith.mulf
+//       CHECK:       arith.addf
+//       CHECK:       arith.maximumf
+//       CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4x1000xf32>, tensor<4x1000xf32>, tensor<4x1000xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<4x1000xf32>)
+//       CHECK:       arith.mulf
+//       CHECK:       arith.addf
+//       CHECK:       arith.subf
+//       CHECK:       math.exp
+//       CHECK:     linalg.generic {{.*}} ins(%{{.*}} : tensor<4x1000xf32>) outs(%{{.*}} : tensor<4xf32>)
+//       CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4x1000xf32>) outs(%{{.*}} : tensor<4x1000xf32>)
+//  CHECK-NEXT:     ^bb0
+//  CHECK-NEXT:       arith.divf
+func.func @scores(%x: tensor<64x1000xf32>, %y: tensor<64x1000xf32>) -> tensor<64x1000xf32> {
+  %c = arith.constant dense<0.125> : tensor<64x1000xf32>
+  %xs = arith.mulf %x, %c : tensor<64x1000xf32>
+  %t = arith.addf %xs, %y : tensor<64x1000xf32>
+  // expected-remark @+1 {{fused 2 elementwise producers: 3 inputs}}
+  %m = reduce.max %t axes [1] : tensor<64x1000xf32> -> tensor<64xf32>
+  %e0 = tensor.empty() : tensor<64x1000xf32>
+  %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%e0 : tensor<64x1000xf32>) dimensions = [1]
+  %d = arith.subf %t, %mb : tensor<64x1000xf32>
+  %ex = math.exp %d : tensor<64x1000xf32>
+  // expected-remark @+1 {{fused 5 elementwise producers: 4 inputs}}
+  %s = reduce.sum %ex axes [1] : tensor<64x1000xf32> -> tensor<64xf32>
+  %sb = linalg.broadcast ins(%s : tensor<64xf32>) outs(%e0 : tensor<64x1000xf32>) dimensions = [1]
+  // expected-remark @+2 {{fused 6 elementwise producers: 5 inputs}}
+  // expected-remark @+1 {{softmax in blocks of 4 rows: one read of the input, one exponential an element}}
+  %o = arith.divf %ex, %sb : tensor<64x1000xf32>
+  return %o : tensor<64x1000xf32>
+}
+
+// -----
+
+// Two kept dims: a loop over the outer one, blocks of the inner one (5
+// rows of 2400 bytes: one at a time, the largest power of two that
+// divides 5).
+// CHECK-LABEL: func.func @rows_3d
+//       CHECK:   scf.for %[[I:.*]] = %c0 to %c4 step %c1
+//       CHECK:     scf.for %[[J:.*]] = %c0 to %c5 step %c1
+//       CHECK:       tensor.extract_slice %{{.*}}[%[[I]], %[[J]], 0] [1, 1, 300] [1, 1, 1]
+//       CHECK:       math.exp
+//   CHECK-NOT:       math.exp
+//       CHECK:       tensor.insert_slice %{{.*}}[%[[I]], %[[J]], 0] [1, 1, 300] [1, 1, 1]
+func.func @rows_3d(%x: tensor<4x5x300xf32>) -> tensor<4x5x300xf32> {
+  // expected-remark @+3 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+2 {{fused 1 elementwise producer: 3 inputs}}
+  // expected-remark @+1 {{softmax in blocks of 1 rows: one read of the input, one exponential an element}}
+  %y = reduce.softmax %x axis -1 : tensor<4x5x300xf32>
+  return %y : tensor<4x5x300xf32>
+}
+
+// -----
+
+// Left to the online normalizer: a softmax whose sum is returned too, one
+// whose rows (128 KiB with their exponentials) pass row_block_bytes, and a
+// log-softmax, whose output needs no exponential.
+// CHECK-LABEL: func.func @sum_returned
+//   CHECK-NOT:   scf.for
+// CHECK-LABEL: func.func @long_rows
+//   CHECK-NOT:   scf.for
+// CHECK-LABEL: func.func @log_softmax
+//   CHECK-NOT:   scf.for
+func.func @sum_returned(%x: tensor<64x256xf32>) -> (tensor<64x256xf32>, tensor<64xf32>) {
+  %m = reduce.max %x axes [1] : tensor<64x256xf32> -> tensor<64xf32>
+  %e0 = tensor.empty() : tensor<64x256xf32>
+  %mb = linalg.broadcast ins(%m : tensor<64xf32>) outs(%e0 : tensor<64x256xf32>) dimensions = [1]
+  %d = arith.subf %x, %mb : tensor<64x256xf32>
+  %ex = math.exp %d : tensor<64x256xf32>
+  // expected-remark @+2 {{fused 3 elementwise producers: 2 inputs}}
+  // expected-remark @+1 {{fused a maximum and a sum of exponentials into an online normalizer}}
+  %s = reduce.sum %ex axes [1] : tensor<64x256xf32> -> tensor<64xf32>
+  %sb = linalg.broadcast ins(%s : tensor<64xf32>) outs(%e0 : tensor<64x256xf32>) dimensions = [1]
+  // expected-remark @+1 {{fused 4 elementwise producers: 3 inputs}}
+  %o = arith.divf %ex, %sb : tensor<64x256xf32>
+  return %o, %s : tensor<64x256xf32>, tensor<64xf32>
+}
+
+func.func @long_rows(%x: tensor<4x16384xf32>) -> tensor<4x16384xf32> {
+  // expected-remark @+3 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+2 {{fused a maximum and a sum of exponentials into an online normalizer}}
+  // expected-remark @+1 {{fused 1 elementwise producer: 3 inputs}}
+  %y = reduce.softmax %x axis 1 : tensor<4x16384xf32>
+  return %y : tensor<4x16384xf32>
+}
+
+func.func @log_softmax(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  // expected-remark @+2 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+1 {{fused a maximum and a sum of exponentials into an online normalizer}}
+  %y = reduce.log_softmax %x axis 1 : tensor<64x256xf32>
+  return %y : tensor<64x256xf32>
+}
