@@ -103,6 +103,18 @@ struct ReduceFuseElementwisePass
                              << merged.getNumDpsInputs() << " inputs, "
                              << merged->getNumResults() << " results";
     }
+    // Then the normalizations whose statistics only their output reads, in
+    // blocks of rows in cache.
+    for (auto [loop, rows] : fusion::fuseRowBlocks(
+             rewriter, function, target->rowBlockBytes,
+             target->minStreamBytes, minParallelBytes)) {
+      // Each slice of a per-row value fused its producers anew: once.
+      DominanceInfo loopDominance(loop);
+      eliminateCommonSubExpressions(rewriter, loopDominance, loop);
+      if (remarks)
+        loop->emitRemark() << "normalized in blocks of " << rows
+                           << " rows: one read of the input";
+    }
   }
 };
 } // namespace

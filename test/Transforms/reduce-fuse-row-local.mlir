@@ -156,3 +156,74 @@ func.func @log_softmax(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
   %y = reduce.log_softmax %x axis 1 : tensor<64x256xf32>
   return %y : tensor<64x256xf32>
 }
+
+// -----
+
+// An RMS norm of 2 MiB (at least min_stream_bytes: read from memory), rows
+// of 2 KiB: blocks of 32 rows, each its sums of squares, its root mean
+// squares and its output; nothing outside the loop reads the input.
+// CHECK-LABEL: func.func @rms_norm
+//  CHECK-SAME:     %[[X:.*]]: tensor<1024x512xf32>
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   scf.for %[[I:.*]] = %{{.*}} step %c32 iter_args(%[[O:.*]] =
+//       CHECK:     %[[XS:.*]] = tensor.extract_slice %[[X]][%[[I]], 0] [32, 512] [1, 1]
+//       CHECK:     %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[XS]] : tensor<32x512xf32>)
+//       CHECK:       arith.mulf
+//       CHECK:       arith.addf
+//       CHECK:     %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[S]], %{{.*}} : tensor<32xf32>, tensor<32xf32>)
+//       CHECK:       math.sqrt
+//       CHECK:     %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[XS]], %[[R]] : tensor<32x512xf32>, tensor<32xf32>)
+//       CHECK:       arith.divf
+//       CHECK:     tensor.insert_slice %[[Y]] into %[[O]][%[[I]], 0] [32, 512] [1, 1]
+// THREADS-LABEL: func.func @rms_norm
+//       THREADS:   scf.forall (%[[I:.*]]) = (0) to (1024) step (32) shared_outs(%[[O:.*]] =
+//       THREADS:     math.sqrt
+//       THREADS:     tensor.parallel_insert_slice %{{.*}} into %[[O]][%[[I]], 0] [32, 512] [1, 1]
+func.func @rms_norm(%x: tensor<1024x512xf32>) -> tensor<1024x512xf32> {
+  %x2 = arith.mulf %x, %x : tensor<1024x512xf32>
+  // expected-remark @+1 {{fused 1 elementwise producer: 1 inputs}}
+  %ms = reduce.mean %x2 axes [1] : tensor<1024x512xf32> -> tensor<1024xf32>
+  %eps = arith.constant dense<1.0e-05> : tensor<1024xf32>
+  %shifted = arith.addf %ms, %eps : tensor<1024xf32>
+  // expected-remark @+1 {{fused 2 elementwise producers: 2 inputs}}
+  %sd = math.sqrt %shifted : tensor<1024xf32>
+  %init = tensor.empty() : tensor<1024x512xf32>
+  %sdb = linalg.broadcast ins(%sd : tensor<1024xf32>) outs(%init : tensor<1024x512xf32>) dimensions = [1]
+  // expected-remark @+2 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+1 {{normalized in blocks of 32 rows: one read of the input}}
+  %y = arith.divf %x, %sdb : tensor<1024x512xf32>
+  return %y : tensor<1024x512xf32>
+}
+
+// -----
+
+// Left in two passes: a layer norm whose mean is returned too (its
+// statistics have another reader), and an RMS norm of 256 KiB (below
+// min_stream_bytes: its second pass reads the cache anyway).
+// CHECK-LABEL: func.func @mean_returned
+//   CHECK-NOT:   scf.for
+// CHECK-LABEL: func.func @in_cache
+//   CHECK-NOT:   scf.for
+func.func @mean_returned(%x: tensor<1024x512xf32>) -> (tensor<1024x512xf32>, tensor<1024xf32>) {
+  %mean = reduce.mean %x axes [1] : tensor<1024x512xf32> -> tensor<1024xf32>
+  %init = tensor.empty() : tensor<1024x512xf32>
+  %mb = linalg.broadcast ins(%mean : tensor<1024xf32>) outs(%init : tensor<1024x512xf32>) dimensions = [1]
+  // expected-remark @+1 {{fused 1 elementwise producer: 2 inputs}}
+  %y = arith.subf %x, %mb : tensor<1024x512xf32>
+  return %y, %mean : tensor<1024x512xf32>, tensor<1024xf32>
+}
+
+func.func @in_cache(%x: tensor<128x512xf32>) -> tensor<128x512xf32> {
+  %x2 = arith.mulf %x, %x : tensor<128x512xf32>
+  // expected-remark @+1 {{fused 1 elementwise producer: 1 inputs}}
+  %ms = reduce.mean %x2 axes [1] : tensor<128x512xf32> -> tensor<128xf32>
+  %eps = arith.constant dense<1.0e-05> : tensor<128xf32>
+  %shifted = arith.addf %ms, %eps : tensor<128xf32>
+  // expected-remark @+1 {{fused 2 elementwise producers: 2 inputs}}
+  %sd = math.sqrt %shifted : tensor<128xf32>
+  %init = tensor.empty() : tensor<128x512xf32>
+  %sdb = linalg.broadcast ins(%sd : tensor<128xf32>) outs(%init : tensor<128x512xf32>) dimensions = [1]
+  // expected-remark @+1 {{fused 1 elementwise producer: 2 inputs}}
+  %y = arith.divf %x, %sdb : tensor<128x512xf32>
+  return %y : tensor<128x512xf32>
+}

@@ -98,6 +98,21 @@ fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
                     int64_t maxBlockBytes,
                     std::optional<int64_t> minParallelBytes);
 
+/// Rewrites each all-parallel op under `root` that reads whole inputs and
+/// per-row values computed from a reduction of one of them over the same
+/// rows (a layer norm's or an RMS norm's output, after the fusions), when
+/// those inputs have at least `minInputBytes` (streamed: two passes would
+/// read them twice from memory), as a loop over blocks of rows of at most
+/// `maxBlockBytes` (of the whole inputs, a row at least): each block
+/// computes its per-row values (the reductions and the elementwise ops
+/// between, which nothing else reads) and then its output, reading the
+/// block again from the cache. The loop is an scf.forall where the inputs
+/// reach `minParallelBytes` (threads). `maxBlockBytes` 0: none. Returns the
+/// loops with the rows of their blocks.
+SmallVector<std::pair<Operation *, int64_t>>
+fuseRowBlocks(RewriterBase &rewriter, Operation *root, int64_t maxBlockBytes,
+              int64_t minInputBytes, std::optional<int64_t> minParallelBytes);
+
 } // namespace mlir::reduce::fusion
 
 #endif // REDUCE_LIB_TRANSFORMS_FUSION_FUSION_H

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "llvm/ADT/bit.h"
@@ -444,5 +445,164 @@ fusion::fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
   SmallVector<std::pair<Operation *, int64_t>> built;
   for (auto &[match, rows, parallel] : matches)
     built.push_back({buildRowLocal(rewriter, match, rows, parallel), rows});
+  return built;
+}
+
+//===----------------------------------------------------------------------===//
+// Other normalizations: the output tiled by blocks of rows, the statistics
+// it reads fused into each block.
+//===----------------------------------------------------------------------===//
+
+/// Returns the ops that `output` reads its per-row values from: linalg ops
+/// of its block whose results only these ops and `output` read, and among
+/// them a reduction over the rows of an input that `output` reads whole.
+/// Sets `kept` to the leading dims of output that the per-row values keep.
+/// Empty when `output` is not such a normalization.
+static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
+                                              int64_t &kept) {
+  SetVector<Operation *> producers;
+  if (!output.hasPureTensorSemantics() || output->getNumResults() != 1 ||
+      output.getNumReductionLoops() != 0 ||
+      !output.getMatchingIndexingMap(output.getDpsInitOperand(0))
+           .isIdentity() ||
+      llvm::any_of(output.getStaticLoopRanges(), ShapedType::isDynamic) ||
+      isa<scf::ForOp, scf::ForallOp>(output->getParentOp()))
+    return {};
+  unsigned rank = output.getNumLoops();
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(rank, output.getContext());
+  kept = 0;
+  SmallVector<Operation *> worklist;
+  llvm::SmallPtrSet<Value, 4> whole;
+  for (OpOperand *input : output.getDpsInputOperands()) {
+    AffineMap map = output.getMatchingIndexingMap(input);
+    if (map == identity) {
+      whole.insert(input->get());
+      continue;
+    }
+    // Per-row values: the leading dims, the same for every such input.
+    int64_t count = map.getNumResults();
+    if (count == 0 || count >= rank || map != identity.getMajorSubMap(count) ||
+        (kept != 0 && kept != count))
+      return {};
+    kept = count;
+    if (Operation *def = input->get().getDefiningOp())
+      worklist.push_back(def);
+  }
+  if (kept == 0 || whole.empty())
+    return {};
+  // The producers, back to the function's arguments and constants.
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (producers.contains(op) || op->hasTrait<OpTrait::ConstantLike>() ||
+        isa<tensor::EmptyOp>(op))
+      continue;
+    if (!isa<linalg::GenericOp, linalg::FillOp>(op) ||
+        op->getBlock() != output->getBlock())
+      return {};
+    producers.insert(op);
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (!whole.contains(operand))
+          worklist.push_back(def);
+  }
+  // Nothing outside reads them; a reduction among them reads a whole input
+  // of output over the same rows.
+  bool reads = false;
+  for (Operation *op : producers) {
+    for (Operation *user : op->getUsers())
+      if (user != output && !producers.contains(user))
+        return {};
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || generic.getNumReductionLoops() == 0)
+      continue;
+    if (generic.getStaticLoopRanges() != output.getStaticLoopRanges())
+      return {};
+    for (OpOperand *input : generic.getDpsInputOperands())
+      reads |= whole.contains(input->get()) &&
+               generic.getMatchingIndexingMap(input) == identity;
+  }
+  if (!reads)
+    return {};
+  return producers;
+}
+
+SmallVector<std::pair<Operation *, int64_t>>
+fusion::fuseRowBlocks(RewriterBase &rewriter, Operation *root,
+                      int64_t maxBlockBytes, int64_t minInputBytes,
+                      std::optional<int64_t> minParallelBytes) {
+  struct Candidate {
+    linalg::GenericOp output;
+    SetVector<Operation *> producers;
+    int64_t kept, rows;
+    bool parallel;
+  };
+  SmallVector<Candidate> candidates;
+  if (maxBlockBytes > 0)
+    root->walk([&](linalg::GenericOp output) {
+      int64_t kept = 0;
+      SetVector<Operation *> producers = getRowProducers(output, kept);
+      if (producers.empty())
+        return;
+      // A row's bytes: of each whole input the output reads.
+      SmallVector<int64_t> ranges = output.getStaticLoopRanges();
+      int64_t elements = 1, allRows = 1;
+      for (int64_t dim = 0; dim < static_cast<int64_t>(ranges.size()); ++dim)
+        (dim < kept ? allRows : elements) *= ranges[dim];
+      int64_t rowBytes = 0;
+      AffineMap identity = output.getIndexingMapsArray().back();
+      for (OpOperand *input : output.getDpsInputOperands())
+        if (output.getMatchingIndexingMap(input) == identity)
+          rowBytes += elements * llvm::divideCeil(getElementTypeOrSelf(
+                                                      input->get())
+                                                      .getIntOrFloatBitWidth(),
+                                                  8);
+      int64_t rows = getBlockRows(ranges[kept - 1], rowBytes, maxBlockBytes);
+      if (rows == 0 || allRows * rowBytes < minInputBytes)
+        return;
+      bool parallel =
+          minParallelBytes && allRows * rowBytes >= *minParallelBytes;
+      candidates.push_back({output, producers, kept, rows, parallel});
+    });
+
+  SmallVector<std::pair<Operation *, int64_t>> built;
+  for (Candidate &candidate : candidates) {
+    SmallVector<OpFoldResult> tileSizes;
+    for (int64_t dim = 0; dim < candidate.output.getNumLoops(); ++dim)
+      tileSizes.push_back(rewriter.getIndexAttr(
+          dim + 1 < candidate.kept    ? 1
+          : dim + 1 == candidate.kept ? candidate.rows
+                                      : 0));
+    scf::SCFTilingOptions tiling;
+    tiling.setTileSizes(tileSizes);
+    tiling.setLoopType(candidate.parallel
+                           ? scf::SCFTilingOptions::LoopType::ForallOp
+                           : scf::SCFTilingOptions::LoopType::ForOp);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    const SetVector<Operation *> &producers = candidate.producers;
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer,
+            bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (!producers.contains(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    rewriter.setInsertionPoint(candidate.output);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(candidate.output.getOperation()),
+            options);
+    if (failed(result) || result->loops.empty())
+      continue;
+    rewriter.replaceOp(candidate.output,
+                       result->replacements.lookup(
+                           candidate.output->getResult(0)));
+    // The producers, now computed in the loop, are left without users.
+    for (Operation *op : llvm::reverse(producers))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+    built.push_back({result->loops.front(), candidate.rows});
+  }
   return built;
 }
