@@ -120,6 +120,27 @@ static void useEmptyInits(func::FuncOp function) {
   });
 }
 
+/// Drops the unit dims of the all-parallel generics of `function` (a
+/// statistic kept as `Nx1`, as `keep_dims` and the importers write it, and
+/// the elementwise math on it), with the reshapes around them folded away:
+/// the per-row values of a normalization read through the same maps as
+/// those written without unit dims. Reductions keep their dims.
+static LogicalResult dropElementwiseUnitDims(func::FuncOp function) {
+  linalg::ControlDropUnitDims options;
+  options.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || !generic.hasPureTensorSemantics() ||
+        generic.getNumReductionLoops() != 0)
+      return {};
+    return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
+  };
+  RewritePatternSet patterns(function.getContext());
+  linalg::populateFoldUnitExtentDimsPatterns(patterns, options);
+  linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns,
+                                                             options);
+  return applyPatternsGreedily(function, std::move(patterns));
+}
+
 namespace {
 struct ReduceElementwiseToLinalgPass
     : reduce::impl::ReduceElementwiseToLinalgPassBase<
@@ -131,6 +152,8 @@ struct ReduceElementwiseToLinalgPass
     if (failed(applyPatternsGreedily(function, std::move(patterns))))
       return signalPassFailure();
     generalizeLinalgOps(function);
+    if (failed(dropElementwiseUnitDims(function)))
+      return signalPassFailure();
     useEmptyInits(function);
     if (failed(checkTensorOps(function)))
       return signalPassFailure();

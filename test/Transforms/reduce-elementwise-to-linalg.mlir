@@ -96,3 +96,21 @@ func.func @unranked(%x: tensor<*xf32>) -> tensor<4xf32> {
   %c = tensor.cast %g : tensor<*xf32> to tensor<4xf32>
   return %c : tensor<4xf32>
 }
+
+// -----
+
+// Unit dims of elementwise ops are dropped (a statistic kept as Nx1, as
+// keep_dims writes it): the generic runs over 8 elements between a collapse
+// and an expand that fold with their neighbours; the reduction keeps its
+// dims.
+// CHECK-LABEL: func.func @unit_dims
+//  CHECK-SAME:     %[[X:.*]]: tensor<8x1xf32>
+//       CHECK:   %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+//       CHECK:   %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[C]] : tensor<8xf32>)
+//       CHECK:     math.sqrt
+//       CHECK:   return %[[S]] : tensor<8xf32>
+func.func @unit_dims(%x: tensor<8x1xf32>) -> tensor<8xf32> {
+  %s = math.sqrt %x : tensor<8x1xf32>
+  %c = tensor.collapse_shape %s [[0, 1]] : tensor<8x1xf32> into tensor<8xf32>
+  return %c : tensor<8xf32>
+}

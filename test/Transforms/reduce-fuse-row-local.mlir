@@ -227,3 +227,48 @@ func.func @in_cache(%x: tensor<128x512xf32>) -> tensor<128x512xf32> {
   %y = arith.divf %x, %sdb : tensor<128x512xf32>
   return %y : tensor<128x512xf32>
 }
+
+// -----
+
+// A layer norm with a scale and a bias (the same for every row, read whole
+// by each block), its mean and inverse deviation unused; and an RMS norm
+// as the ONNX importer writes it (keep_dims, elementwise math on 1024x1,
+// a collapse): the unit dims of the elementwise ops are dropped, so the
+// per-row values reach the output as if written without them.
+// CHECK-LABEL: func.func @layer_norm_scale_bias
+//       CHECK:   scf.for %{{.*}} step %c32
+//       CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x512xf32>, tensor<32xf32>, tensor<32xf32>, tensor<512xf32>, tensor<512xf32>)
+// CHECK-LABEL: func.func @keep_dims
+//   CHECK-NOT:   tensor.collapse_shape
+//   CHECK-NOT:   tensor.expand_shape
+//       CHECK:   scf.for %{{.*}} step %c32
+//       CHECK:     math.sqrt
+func.func @layer_norm_scale_bias(%x: tensor<1024x512xf32>, %w: tensor<512xf32>, %b: tensor<512xf32>) -> tensor<1024x512xf32> {
+  // expected-remark @+5 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+4 {{fused 1 elementwise producer: 1 inputs}}
+  // expected-remark @+3 {{shifted a centred sum of squares: one pass with the reduction of its centre}}
+  // expected-remark @+2 {{fused 2 sibling reductions: 2 inputs, 3 results}}
+  // expected-remark @+1 {{normalized in blocks of 32 rows: one read of the input}}
+  %y, %mean, %rstd = reduce.layer_norm %x, %w, %b axis 1 epsilon 1.0e-05 stash_type f32
+      : tensor<1024x512xf32>, tensor<512xf32>, tensor<512xf32>
+  return %y : tensor<1024x512xf32>
+}
+
+func.func @keep_dims(%x: tensor<1024x512xf32>) -> tensor<1024x512xf32> {
+  %0 = arith.mulf %x, %x : tensor<1024x512xf32>
+  // expected-remark @+1 {{fused 1 elementwise producer: 1 inputs}}
+  %1 = reduce.mean %0 axes [1] keep_dims : tensor<1024x512xf32> -> tensor<1024x1xf32>
+  %eps = arith.constant dense<1.0e-05> : tensor<f32>
+  %e = tensor.empty() : tensor<1024x1xf32>
+  %epsb = linalg.broadcast ins(%eps : tensor<f32>) outs(%e : tensor<1024x1xf32>) dimensions = [0, 1]
+  %2 = arith.addf %1, %epsb : tensor<1024x1xf32>
+  // expected-remark @+1 {{fused 3 elementwise producers: 2 inputs}}
+  %3 = math.sqrt %2 : tensor<1024x1xf32>
+  %c = tensor.collapse_shape %3 [[0, 1]] : tensor<1024x1xf32> into tensor<1024xf32>
+  %init = tensor.empty() : tensor<1024x512xf32>
+  %cb = linalg.broadcast ins(%c : tensor<1024xf32>) outs(%init : tensor<1024x512xf32>) dimensions = [1]
+  // expected-remark @+2 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+1 {{normalized in blocks of 32 rows: one read of the input}}
+  %y = arith.divf %x, %cb : tensor<1024x512xf32>
+  return %y : tensor<1024x512xf32>
+}

@@ -474,6 +474,7 @@ static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
   kept = 0;
   SmallVector<Operation *> worklist;
   llvm::SmallPtrSet<Value, 4> whole;
+  SmallVector<AffineMap> others;
   for (OpOperand *input : output.getDpsInputOperands()) {
     AffineMap map = output.getMatchingIndexingMap(input);
     if (map == identity) {
@@ -482,8 +483,11 @@ static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
     }
     // Per-row values: the leading dims, the same for every such input.
     int64_t count = map.getNumResults();
-    if (count == 0 || count >= rank || map != identity.getMajorSubMap(count) ||
-        (kept != 0 && kept != count))
+    if (count == 0 || count >= rank || map != identity.getMajorSubMap(count)) {
+      others.push_back(map);
+      continue;
+    }
+    if (kept != 0 && kept != count)
       return {};
     kept = count;
     if (Operation *def = input->get().getDefiningOp())
@@ -491,6 +495,13 @@ static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
   }
   if (kept == 0 || whole.empty())
     return {};
+  // Any other input is the same for every row (a scale, a bias), read
+  // whole by each block.
+  for (AffineMap map : others)
+    for (AffineExpr result : map.getResults())
+      if (auto dim = dyn_cast<AffineDimExpr>(result);
+          !dim || dim.getPosition() < static_cast<unsigned>(kept))
+        return {};
   // The producers, back to the function's arguments and constants.
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
