@@ -272,3 +272,27 @@ func.func @keep_dims(%x: tensor<1024x512xf32>) -> tensor<1024x512xf32> {
   %y = arith.divf %x, %cb : tensor<1024x512xf32>
   return %y : tensor<1024x512xf32>
 }
+
+// -----
+
+// 128 blocks of 32 rows: one loop on one thread; on two, 64 chunks of two
+// blocks in parallel, each chunk allocating its block's tensors once and
+// carrying them through its blocks.
+// CHECK-LABEL: func.func @softmax_chunks
+//       CHECK:   scf.for %{{.*}} = %c0 to %c4096 step %c32
+// THREADS-LABEL: func.func @softmax_chunks
+//       THREADS:   scf.forall (%[[C:.*]]) = (0) to (4096) step (64) shared_outs(%[[O:.*]] = %{{.*}})
+//       THREADS:     %[[CS:.*]] = tensor.extract_slice %[[O]][%[[C]], 0] [64, 256] [1, 1]
+//       THREADS:     %[[EXPS:.*]] = tensor.empty() : tensor<32x256xf32>
+//       THREADS:     %[[R:.*]]:4 = scf.for %[[I:.*]] = %c0 to %c64 step %c32 iter_args(%[[CO:.*]] = %[[CS]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[EXPS]])
+//       THREADS:       math.exp
+//       THREADS:       tensor.insert_slice %{{.*}} into %[[CO]][%[[I]], 0] [32, 256] [1, 1]
+//       THREADS:     scf.forall.in_parallel
+//  THREADS-NEXT:       tensor.parallel_insert_slice %[[R]]#0 into %[[O]][%[[C]], 0] [64, 256] [1, 1]
+func.func @softmax_chunks(%x: tensor<4096x256xf32>) -> tensor<4096x256xf32> {
+  // expected-remark @+3 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+2 {{fused 1 elementwise producer: 3 inputs}}
+  // expected-remark @+1 {{softmax in blocks of 32 rows: one read of the input, one exponential an element}}
+  %y = reduce.softmax %x axis 1 : tensor<4096x256xf32>
+  return %y : tensor<4096x256xf32>
+}

@@ -111,6 +111,7 @@ def ReduceFuseElementwisePass
            "least the target's min_parallel_bytes run in an scf.forall">,
   ];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",

@@ -19,6 +19,7 @@
 #include "Fusion.h"
 #include "Online.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -312,6 +313,11 @@ static BlockTensors buildBlock(OpBuilder &b, Location loc,
   return {blockMax, blockSum, exps->getResult(0), blockOutput->getResult(0)};
 }
 
+/// The most chunks of blocks of the innermost kept dim that a parallel
+/// softmax divides its rows into: each allocates its block's tensors once,
+/// and any number of threads up to it has work.
+static constexpr int64_t kMaxChunks = 64;
+
 /// Rewrites `match` over blocks of `blockRows` rows (see the file comment)
 /// and returns the outermost loop: a loop nest over the blocks that reuses
 /// one buffer, or with `parallel`, an scf.forall whose blocks each have
@@ -354,49 +360,102 @@ static Operation *buildRowLocal(RewriterBase &rewriter,
         tensor::EmptyOp::create(b, loc, rowShape, element).getResult(),
         tensor::EmptyOp::create(b, loc, sizes, element).getResult());
   };
+  auto toValues = [&](OpBuilder &b, ArrayRef<OpFoldResult> values) {
+    return llvm::to_vector(llvm::map_range(values, [&](OpFoldResult value) {
+      return getValueOrCreateConstantIndexOp(b, loc, value);
+    }));
+  };
+  // The blocks of `rows` rows of the innermost kept dim from `offsets` into
+  // `into`, a tensor of `rows` of them at `intoOffsets`, one after the
+  // other, the block's tensors carried through the loop: one buffer each.
+  auto buildBlocks = [&](OpBuilder &b, ArrayRef<OpFoldResult> offsets,
+                         Value into, ArrayRef<OpFoldResult> intoOffsets,
+                         int64_t rows) {
+    auto [max, sum, exps] = createTensors(b);
+    auto at = [&](ArrayRef<OpFoldResult> base, Value iv) {
+      SmallVector<OpFoldResult> moved(base);
+      moved[kept - 1] = getValueOrCreateConstantIndexOp(
+          b, loc,
+          affine::makeComposedFoldedAffineApply(
+              b, loc, b.getAffineDimExpr(0) + b.getAffineDimExpr(1),
+              {base[kept - 1], iv}));
+      return moved;
+    };
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    return scf::ForOp::create(
+        b, loc, zero, arith::ConstantIndexOp::create(b, loc, rows),
+        arith::ConstantIndexOp::create(b, loc, blockRows),
+        ValueRange{into, max, sum, exps},
+        [&](OpBuilder &nb, Location bodyLoc, Value iv, ValueRange carried) {
+          SmallVector<OpFoldResult> blockOffsets = at(offsets, iv);
+          SmallVector<OpFoldResult> outputOffsets = at(intoOffsets, iv);
+          Value outputSlice = sliceOf(nb, bodyLoc, carried[0], identity,
+                                      outputOffsets, sizes);
+          BlockTensors block =
+              buildBlock(nb, bodyLoc, match, blockOffsets, sizes,
+                         {carried[1], carried[2], carried[3], outputSlice});
+          Value inserted = tensor::InsertSliceOp::create(
+              nb, bodyLoc, block.output, carried[0], outputOffsets,
+              sliceSizes, unitStrides);
+          scf::YieldOp::create(nb, bodyLoc,
+                               ValueRange{inserted, block.max, block.sum,
+                                          block.exps});
+        });
+  };
+
   Operation *loop;
   if (parallel) {
+    // Chunks of blocks (at most 64 of the innermost kept dim), each with
+    // its own buffers, in parallel.
+    int64_t blocks = ranges[kept - 1] / blockRows;
+    int64_t perChunk = 1;
+    while (blocks / (perChunk * 2) >= kMaxChunks && blocks % (perChunk * 2) == 0)
+      perChunk *= 2;
+    int64_t chunkRows = blockRows * perChunk;
+    SmallVector<int64_t> chunkSizes(sizes);
+    chunkSizes[kept - 1] = chunkRows;
+    steps[kept - 1] = rewriter.getIndexAttr(chunkRows);
     auto forall = scf::ForallOp::create(rewriter, loc, lower, upper, steps,
                                         ValueRange{init}, std::nullopt);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(forall.getBody());
     SmallVector<OpFoldResult> offsets =
         getOffsets(forall.getInductionVars());
-    auto [max, sum, exps] = createTensors(rewriter);
-    Value outputSlice = sliceOf(rewriter, loc, forall.getRegionIterArgs()[0],
-                                identity, offsets, sizes);
-    BlockTensors block = buildBlock(rewriter, loc, match, offsets, sizes,
-                                    {max, sum, exps, outputSlice});
+    Value chunk = sliceOf(rewriter, loc, forall.getRegionIterArgs()[0],
+                          identity, offsets, chunkSizes);
+    SmallVector<OpFoldResult> origin(ranges.size(), rewriter.getIndexAttr(0));
+    scf::ForOp blocksLoop =
+        buildBlocks(rewriter, offsets, chunk, origin, chunkRows);
     rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(
-        rewriter, loc, block.output, forall.getRegionIterArgs()[0], offsets,
-        sliceSizes, unitStrides);
+        rewriter, loc, blocksLoop.getResult(0), forall.getRegionIterArgs()[0],
+        offsets, getAsIndexOpFoldResult(rewriter.getContext(), chunkSizes),
+        unitStrides);
     loop = forall;
   } else {
-    // The block's tensors are carried through the loops: one buffer each.
-    auto toValues = [&](ArrayRef<OpFoldResult> values) {
-      return llvm::to_vector(llvm::map_range(values, [&](OpFoldResult value) {
-        return getValueOrCreateConstantIndexOp(rewriter, loc, value);
-      }));
-    };
-    auto [max, sum, exps] = createTensors(rewriter);
-    scf::LoopNest nest = scf::buildLoopNest(
-        rewriter, loc, toValues(lower), toValues(upper), toValues(steps),
-        ValueRange{init, max, sum, exps},
-        [&](OpBuilder &b, Location bodyLoc, ValueRange ivs,
-            ValueRange carried) -> scf::ValueVector {
-          SmallVector<OpFoldResult> offsets = getOffsets(ivs);
-          Value outputSlice =
-              sliceOf(b, bodyLoc, carried[0], identity, offsets, sizes);
-          BlockTensors block =
-              buildBlock(b, bodyLoc, match, offsets, sizes,
-                         {carried[1], carried[2], carried[3], outputSlice});
-          Value inserted = tensor::InsertSliceOp::create(
-              b, bodyLoc, block.output, carried[0], offsets, sliceSizes,
-              unitStrides);
-          return {inserted, block.max, block.sum, block.exps};
-        });
-    loop = nest.loops.front();
+    // The outer kept dims one index at a time, around the blocks of the
+    // innermost one.
+    SmallVector<OpFoldResult> outerUpper(upper.begin(), upper.end() - 1);
+    SmallVector<OpFoldResult> outerSteps(steps.begin(), steps.end() - 1);
+    SmallVector<OpFoldResult> outerLower(lower.begin(), lower.end() - 1);
+    if (kept == 1) {
+      SmallVector<OpFoldResult> origin(ranges.size(), rewriter.getIndexAttr(0));
+      loop = buildBlocks(rewriter, origin, init, origin, ranges[kept - 1]);
+    } else {
+      scf::LoopNest nest = scf::buildLoopNest(
+          rewriter, loc, toValues(rewriter, outerLower),
+          toValues(rewriter, outerUpper), toValues(rewriter, outerSteps),
+          ValueRange{init},
+          [&](OpBuilder &b, Location, ValueRange ivs,
+              ValueRange carried) -> scf::ValueVector {
+            SmallVector<OpFoldResult> offsets = getAsOpFoldResult(ivs);
+            offsets.append(ranges.size() - kept + 1, b.getIndexAttr(0));
+            return {buildBlocks(b, offsets, carried[0], offsets,
+                                ranges[kept - 1])
+                        .getResult(0)};
+          });
+      loop = nest.loops.front();
+    }
   }
   rewriter.replaceOp(output, loop->getResult(0));
   rewriter.eraseOp(sum);
