@@ -99,6 +99,19 @@ def ReduceFuseElementwisePass
     its kind: the `ordered` plan that keeps their order applies to every
     result of the op.
 
+    Blocks of rows (the target's `row_block_bytes`, static shapes, the
+    reduced dims innermost): a softmax whose maximum and sum only its
+    output reads becomes, before the online normalizer, a loop over blocks
+    of rows (the block's maximum, its exponentials into a buffer, their sum,
+    the output from the buffer: one exponential an element); after sibling
+    fusion, an all-parallel output reading whole inputs of at least
+    `min_stream_bytes` and per-row values computed from a reduction of one
+    of them (a layer norm, an RMS norm), which nothing else reads, is tiled
+    by blocks of rows with those producers fused into each block, so that
+    the second read of a block comes from the cache. With `threads` > 1,
+    where the inputs reach `min_parallel_bytes`, the blocks (a softmax's in
+    chunks) are an `scf.forall`.
+
     With `remarks`, each fusion gets a remark on the op it produced.
   }];
   let options = [
