@@ -197,10 +197,19 @@ func.func @rms_norm(%x: tensor<1024x512xf32>) -> tensor<1024x512xf32> {
 
 // -----
 
-// Left in two passes: a layer norm whose mean is returned too (its
-// statistics have another reader), and an RMS norm of 256 KiB (below
+// A centring whose mean is returned too: the loop also yields the mean,
+// assembled from the blocks. Left in two passes: a centring whose mean is
+// read before the output (by a reduction of the means), which the loop's
+// results would not dominate, and an RMS norm of 256 KiB (below
 // min_stream_bytes: its second pass reads the cache anyway).
 // CHECK-LABEL: func.func @mean_returned
+//       CHECK:   %[[R:.*]]:2 = scf.for %[[I:.*]] = %{{.*}} step %c32 iter_args(%[[O:.*]] = %{{.*}}, %[[M:.*]] = %{{.*}})
+//       CHECK:     %[[MS:.*]] = tensor.extract_slice %[[M]][%[[I]]] [32] [1]
+//       CHECK:     %[[MB:.*]] = linalg.generic {{.*}} outs(%[[MS]] : tensor<32xf32>)
+//       CHECK:       arith.divf
+//       CHECK:     tensor.insert_slice %[[MB]] into %[[M]][%[[I]]] [32] [1]
+//       CHECK:   return %[[R]]#0, %[[R]]#1
+// CHECK-LABEL: func.func @mean_read_before
 //   CHECK-NOT:   scf.for
 // CHECK-LABEL: func.func @in_cache
 //   CHECK-NOT:   scf.for
@@ -208,9 +217,20 @@ func.func @mean_returned(%x: tensor<1024x512xf32>) -> (tensor<1024x512xf32>, ten
   %mean = reduce.mean %x axes [1] : tensor<1024x512xf32> -> tensor<1024xf32>
   %init = tensor.empty() : tensor<1024x512xf32>
   %mb = linalg.broadcast ins(%mean : tensor<1024xf32>) outs(%init : tensor<1024x512xf32>) dimensions = [1]
-  // expected-remark @+1 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+2 {{fused 1 elementwise producer: 2 inputs}}
+  // expected-remark @+1 {{normalized in blocks of 32 rows: one read of the input}}
   %y = arith.subf %x, %mb : tensor<1024x512xf32>
   return %y, %mean : tensor<1024x512xf32>, tensor<1024xf32>
+}
+
+func.func @mean_read_before(%x: tensor<1024x512xf32>) -> (tensor<1024x512xf32>, tensor<f32>) {
+  %mean = reduce.mean %x axes [1] : tensor<1024x512xf32> -> tensor<1024xf32>
+  %total = reduce.sum %mean axes [0] : tensor<1024xf32> -> tensor<f32>
+  %init = tensor.empty() : tensor<1024x512xf32>
+  %mb = linalg.broadcast ins(%mean : tensor<1024xf32>) outs(%init : tensor<1024x512xf32>) dimensions = [1]
+  // expected-remark @+1 {{fused 1 elementwise producer: 2 inputs}}
+  %y = arith.subf %x, %mb : tensor<1024x512xf32>
+  return %y, %total : tensor<1024x512xf32>, tensor<f32>
 }
 
 func.func @in_cache(%x: tensor<128x512xf32>) -> tensor<128x512xf32> {

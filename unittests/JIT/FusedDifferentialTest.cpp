@@ -26,6 +26,8 @@
 // value (t - max, t - min, t / sum, t / mean, t / l1, t / sum_square);
 // sometimes t itself is a result too (compared bit for bit, or within the
 // exp's error below).
+// Every other batch of 20 cases compiles with `min-stream-bytes=1`: every
+// input streamed, so that the normalizations run in blocks of rows.
 // Inputs hold NaN, +-inf and -0.0 in some cases. Some cases run with
 // `threads=2` on inputs of at least 1 MiB (static), where the reductions are
 // split across threads.
@@ -808,7 +810,12 @@ TEST(FusedDifferentialTest, FusedMatchesScalarLoops) {
     std::vector<Case> cases;
     for (unsigned i = first; i < std::min(numCases, first + kBatch); ++i)
       cases.push_back(makeCase(rng, i, false));
-    failures += runBatch(cases, pipeline, seed, elements);
+    // Every other batch takes every input as streamed: the streamed plans
+    // on small and odd shapes, and the normalizations in blocks of rows.
+    bool streamed = (first / kBatch) % 2 == 1;
+    failures += runBatch(
+        cases, streamed ? pipeline + " min-stream-bytes=1" : pipeline, seed,
+        elements);
     checked += cases.size();
   }
   {

@@ -106,9 +106,11 @@ def ReduceFuseElementwisePass
     the output from the buffer: one exponential an element); after sibling
     fusion, an all-parallel output reading whole inputs of at least
     `min_stream_bytes` and per-row values computed from a reduction of one
-    of them (a layer norm, an RMS norm), which nothing else reads, is tiled
-    by blocks of rows with those producers fused into each block, so that
-    the second read of a block comes from the cache. With `threads` > 1,
+    of them (a layer norm, an RMS norm), which nothing before the output
+    reads, is tiled by blocks of rows with those producers fused into each
+    block (a per-row value read after the output, such as a returned mean,
+    yielded by the loop), so that the second read of a block comes from the
+    cache. With `threads` > 1,
     where the inputs reach `min_parallel_bytes`, the blocks (a softmax's in
     chunks) are an `scf.forall`.
 

@@ -105,8 +105,9 @@ fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
 /// read them twice from memory), as a loop over blocks of rows of at most
 /// `maxBlockBytes` (of the whole inputs, a row at least): each block
 /// computes its per-row values (the reductions and the elementwise ops
-/// between, which nothing else reads) and then its output, reading the
-/// block again from the cache. The loop is an scf.forall where the inputs
+/// between, which only each other, the op and ops after it read; the loop
+/// yields those read after it) and then its output, reading the block
+/// again from the cache. The loop is an scf.forall where the inputs
 /// reach `minParallelBytes` (threads). `maxBlockBytes` 0: none. Returns the
 /// loops with the rows of their blocks.
 SmallVector<std::pair<Operation *, int64_t>>

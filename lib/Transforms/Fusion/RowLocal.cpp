@@ -513,8 +513,9 @@ fusion::fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
 //===----------------------------------------------------------------------===//
 
 /// Returns the ops that `output` reads its per-row values from: linalg ops
-/// of its block whose results only these ops and `output` read, and among
-/// them a reduction over the rows of an input that `output` reads whole.
+/// of its block whose results only these ops, `output` and ops after it
+/// read, and among them a reduction over the rows of an input that
+/// `output` reads whole.
 /// Sets `kept` to the leading dims of output that the per-row values keep.
 /// Empty when `output` is not such a normalization.
 static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
@@ -576,13 +577,18 @@ static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
         if (!whole.contains(operand))
           worklist.push_back(def);
   }
-  // Nothing outside reads them; a reduction among them reads a whole input
-  // of output over the same rows.
+  // What else reads them comes after output (it will read the loop's
+  // results); a reduction among them reads a whole input of output over the
+  // same rows.
   bool reads = false;
   for (Operation *op : producers) {
-    for (Operation *user : op->getUsers())
-      if (user != output && !producers.contains(user))
+    for (Operation *user : op->getUsers()) {
+      if (user == output || producers.contains(user))
+        continue;
+      Operation *inBlock = output->getBlock()->findAncestorOpInBlock(*user);
+      if (!inBlock || !output->isBeforeInBlock(inBlock))
         return {};
+    }
     auto generic = dyn_cast<linalg::GenericOp>(op);
     if (!generic || generic.getNumReductionLoops() == 0)
       continue;
@@ -651,12 +657,29 @@ fusion::fuseRowBlocks(RewriterBase &rewriter, Operation *root,
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
     const SetVector<Operation *> &producers = candidate.producers;
+    // A value that is read after the output too (a statistic that is also
+    // a result) is yielded by the loop, assembled from the blocks; its
+    // readers, before the tiling adds its slices.
+    llvm::SmallDenseSet<Value> readAfter;
+    llvm::SmallPtrSet<Operation *, 4> laterReaders;
+    for (Operation *op : producers)
+      for (Value value : op->getResults())
+        for (Operation *user : value.getUsers())
+          if (user != candidate.output.getOperation() &&
+              !producers.contains(user)) {
+            readAfter.insert(value);
+            laterReaders.insert(user);
+          }
+    auto isReadAfter = [&](Value value) { return readAfter.contains(value); };
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer,
             bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           if (!producers.contains(producer.getOwner()))
             return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          scf::SCFTileAndFuseOptions::ControlFnResult control;
+          control.yieldProducerReplacement =
+              llvm::any_of(producer.getOwner()->getResults(), isReadAfter);
+          return control;
         });
     rewriter.setInsertionPoint(candidate.output);
     FailureOr<scf::SCFTileAndFuseResult> result =
@@ -665,6 +688,27 @@ fusion::fuseRowBlocks(RewriterBase &rewriter, Operation *root,
             options);
     if (failed(result) || result->loops.empty())
       continue;
+    // The values read after the output, from the loop; one that the loop
+    // does not yield (its producer was not fused) leaves the output as it
+    // was.
+    SmallVector<std::pair<Value, Value>> after;
+    bool complete = true;
+    for (Operation *op : producers)
+      for (Value value : op->getResults())
+        if (isReadAfter(value)) {
+          Value replacement = result->replacements.lookup(value);
+          complete &= static_cast<bool>(replacement);
+          after.push_back({value, replacement});
+        }
+    if (!complete) {
+      for (LoopLikeOpInterface loop : llvm::reverse(result->loops))
+        rewriter.eraseOp(loop);
+      continue;
+    }
+    for (auto [value, replacement] : after)
+      rewriter.replaceUsesWithIf(value, replacement, [&](OpOperand &use) {
+        return laterReaders.contains(use.getOwner());
+      });
     rewriter.replaceOp(candidate.output,
                        result->replacements.lookup(
                            candidate.output->getResult(0)));
