@@ -1,4 +1,4 @@
-//===- RowLocal.cpp - Softmax rows normalized while in cache ----*- C++ -*-===//
+//===- RowLocal.cpp - Normalizations in blocks of rows in cache -*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,13 +6,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
+// A normalization reads its input twice: its per-row statistics, then its
+// output. Over blocks of rows that stay in the cache between the two, only
+// the first read of a block comes from memory.
+//
 // A softmax `y = g(exp(t - M), S)`, `M = max(t)`, `S = sum(exp(t - M))`,
-// over short rows runs block of rows by block of rows: the maximum of the
-// block (its one read from memory), its exponentials into a buffer of the
-// block's size (the input read again from the cache), their sum, then the
-// output from the buffer. One exponential an element where the online
-// normalizer and the output pass take two; the ops are those of the
-// source, each row computed as the two-pass form computes it.
+// runs block by block: the maximum of the block, its exponentials into a
+// buffer of the block's size (the input read again from the cache), their
+// sum, then the output from the buffer. One exponential an element where
+// the online normalizer and the output pass take two; the ops are those of
+// the source, each row computed as the two-pass form computes it.
+//
+// Other normalizations (a layer norm, an RMS norm) have their output tiled
+// by blocks of rows and the ops that compute its per-row values fused into
+// each block (upstream's tile-and-fuse).
 //
 //===----------------------------------------------------------------------===//
 
