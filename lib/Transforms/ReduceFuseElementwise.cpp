@@ -6,11 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Producer fusion, the dependent statistics (Fusion/Online.h, the online
-// softmax normalizer; Fusion/Fusion.h, the shifted centred sums of
-// squares), then sibling fusion, on the generic ops of one function: a
-// reduction and the elementwise math around it become one loop nest that
-// reads its inputs once.
+// Producer fusion, the dependent statistics (Fusion/RowLocal.cpp, a
+// softmax in blocks of rows; Fusion/Online.h, the online softmax
+// normalizer; Fusion/Fusion.h, the shifted centred sums of squares), then
+// sibling fusion, then the normalizations of streamed inputs in blocks of
+// rows (RowLocal.cpp), on the generic ops of one function: a reduction and
+// the elementwise math around it become one loop nest that reads its
+// inputs once, and a normalization reads each block of rows once from
+// memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,8 +107,8 @@ struct ReduceFuseElementwisePass
                              << merged.getNumDpsInputs() << " inputs, "
                              << merged->getNumResults() << " results";
     }
-    // Then the normalizations whose statistics only their output reads, in
-    // blocks of rows in cache.
+    // Then the normalizations of streamed inputs, in blocks of rows in
+    // cache (their statistics read by nothing before their output).
     for (auto [loop, rows] : fusion::fuseRowBlocks(
              rewriter, function, target->rowBlockBytes,
              target->minStreamBytes, minParallelBytes)) {
