@@ -25,6 +25,7 @@
 
 #include "Fusion.h"
 #include "Online.h"
+#include "../ShapeBytes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -120,16 +121,9 @@ static std::optional<RowLocalSoftmax> matchRowLocal(linalg::GenericOp sum) {
         return user != sum && user != output;
       }))
     return std::nullopt;
-  auto isStatic = [](linalg::GenericOp op) {
-    return llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
-  };
-  if (!isStatic(sum) || !isStatic(output) || !isStatic(pair->max))
+  if (sum.hasDynamicShape() || output.hasDynamicShape() ||
+      pair->max.hasDynamicShape())
     return std::nullopt;
-  auto isProjection = [](linalg::GenericOp op) {
-    return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-      return map.isProjectedPermutation(/*allowZeroInResults=*/false);
-    });
-  };
   // The sum's per-row map reads the kept dims in order (matchSoftmaxPair:
   // they come first).
   AffineMap rowMap = sum.getMatchingIndexingMap(sum.getDpsInitOperand(0));
@@ -138,7 +132,10 @@ static std::optional<RowLocalSoftmax> matchRowLocal(linalg::GenericOp sum) {
       rowMap != AffineMap::getMultiDimIdentityMap(sum.getNumLoops(),
                                                   sum.getContext())
                     .getMajorSubMap(kept) ||
-      !isProjection(sum) || !isProjection(pair->max) || !isProjection(output))
+      llvm::any_of(ArrayRef<linalg::LinalgOp>{sum, pair->max, output},
+                   [](linalg::LinalgOp op) {
+                     return !op.hasOnlyProjectedPermutations();
+                   }))
     return std::nullopt;
   Value exp = findSameExponential(*pair, output);
   if (!exp)
@@ -320,6 +317,42 @@ static BlockTensors buildBlock(OpBuilder &b, Location loc,
   return {blockMax, blockSum, exps->getResult(0), blockOutput->getResult(0)};
 }
 
+namespace {
+/// How the rows of an op are blocked: the rows of a block, and whether the
+/// blocks run in parallel.
+struct RowBlocks {
+  int64_t rows;
+  bool parallel;
+};
+} // namespace
+
+/// Returns the blocks of rows (the kept dims, first in `ranges`, of which
+/// the innermost is blocked) of tensors of `types` over `ranges`: blocks of
+/// at most `maxBlockBytes`, in parallel where all the rows have at least
+/// `minParallelBytes` (threads); nothing when a row is larger than a block,
+/// all the rows have fewer than `minInputBytes`, or a type has no size.
+static std::optional<RowBlocks>
+getRowBlocks(ArrayRef<int64_t> ranges, int64_t kept, ArrayRef<Type> types,
+             int64_t maxBlockBytes, int64_t minInputBytes,
+             std::optional<int64_t> minParallelBytes) {
+  int64_t rowBytes = 0;
+  for (Type type : types) {
+    if (!type.isIntOrFloat())
+      return std::nullopt;
+    int64_t bytes =
+        getStaticBytes(ranges.drop_front(kept),
+                       llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+    if (llvm::AddOverflow(rowBytes, bytes, rowBytes))
+      return std::nullopt;
+  }
+  int64_t allBytes = getStaticBytes(ranges.take_front(kept), rowBytes);
+  int64_t rows = getBlockRows(ranges[kept - 1], rowBytes, maxBlockBytes);
+  if (rows == 0 || allBytes < minInputBytes)
+    return std::nullopt;
+  return RowBlocks{rows,
+                   minParallelBytes && allBytes >= *minParallelBytes};
+}
+
 /// The most chunks of blocks of the innermost kept dim that a parallel
 /// softmax divides its rows into: each allocates its block's tensors once,
 /// and any number of threads up to it has work.
@@ -482,31 +515,16 @@ fusion::fuseRowLocalSoftmax(RewriterBase &rewriter, Operation *root,
         return;
       // A row's bytes: of each input the sum reads (the maximum reads the
       // same) and of its exponentials.
-      SmallVector<int64_t> ranges = sum.getStaticLoopRanges();
-      int64_t kept = sum.getNumLoops() - sum.getNumReductionLoops();
-      int64_t elements = 1;
-      for (int64_t dim = kept; dim < static_cast<int64_t>(ranges.size());
-           ++dim)
-        elements *= ranges[dim];
-      int64_t rowBytes = 0;
+      SmallVector<Type> types;
       for (OpOperand *input : sum.getDpsInputOperands())
         if (input != match->pair.centre)
-          rowBytes += elements *
-                      llvm::divideCeil(getElementTypeOrSelf(input->get())
-                                           .getIntOrFloatBitWidth(),
-                                       8);
-      rowBytes += elements *
-                  llvm::divideCeil(getElementTypeOrSelf(sum->getResultTypes()[0])
-                                       .getIntOrFloatBitWidth(),
-                                   8);
-      int64_t rows = getBlockRows(ranges[kept - 1], rowBytes, maxBlockBytes);
-      if (rows == 0)
-        return;
-      int64_t allRows = 1;
-      for (int64_t dim = 0; dim < kept; ++dim)
-        allRows *= ranges[dim];
-      bool parallel = minParallelBytes && allRows * rowBytes >= *minParallelBytes;
-      matches.push_back({*match, rows, parallel});
+          types.push_back(getElementTypeOrSelf(input->get()));
+      types.push_back(getElementTypeOrSelf(sum->getResultTypes()[0]));
+      if (std::optional<RowBlocks> blocks = getRowBlocks(
+              sum.getStaticLoopRanges(),
+              sum.getNumLoops() - sum.getNumReductionLoops(), types,
+              maxBlockBytes, /*minInputBytes=*/0, minParallelBytes))
+        matches.push_back({*match, blocks->rows, blocks->parallel});
     });
   SmallVector<std::pair<Operation *, int64_t>> built;
   for (auto &[match, rows, parallel] : matches)
@@ -532,7 +550,7 @@ static SetVector<Operation *> getRowProducers(linalg::GenericOp output,
       output.getNumReductionLoops() != 0 ||
       !output.getMatchingIndexingMap(output.getDpsInitOperand(0))
            .isIdentity() ||
-      llvm::any_of(output.getStaticLoopRanges(), ShapedType::isDynamic) ||
+      output.hasDynamicShape() ||
       isa<scf::ForOp, scf::ForallOp>(output->getParentOp()))
     return {};
   unsigned rank = output.getNumLoops();
@@ -628,24 +646,16 @@ fusion::fuseRowBlocks(RewriterBase &rewriter, Operation *root,
       if (producers.empty())
         return;
       // A row's bytes: of each whole input the output reads.
-      SmallVector<int64_t> ranges = output.getStaticLoopRanges();
-      int64_t elements = 1, allRows = 1;
-      for (int64_t dim = 0; dim < static_cast<int64_t>(ranges.size()); ++dim)
-        (dim < kept ? allRows : elements) *= ranges[dim];
-      int64_t rowBytes = 0;
+      SmallVector<Type> types;
       AffineMap identity = output.getIndexingMapsArray().back();
       for (OpOperand *input : output.getDpsInputOperands())
         if (output.getMatchingIndexingMap(input) == identity)
-          rowBytes += elements * llvm::divideCeil(getElementTypeOrSelf(
-                                                      input->get())
-                                                      .getIntOrFloatBitWidth(),
-                                                  8);
-      int64_t rows = getBlockRows(ranges[kept - 1], rowBytes, maxBlockBytes);
-      if (rows == 0 || allRows * rowBytes < minInputBytes)
-        return;
-      bool parallel =
-          minParallelBytes && allRows * rowBytes >= *minParallelBytes;
-      candidates.push_back({output, producers, kept, rows, parallel});
+          types.push_back(getElementTypeOrSelf(input->get()));
+      if (std::optional<RowBlocks> blocks =
+              getRowBlocks(output.getStaticLoopRanges(), kept, types,
+                           maxBlockBytes, minInputBytes, minParallelBytes))
+        candidates.push_back(
+            {output, producers, kept, blocks->rows, blocks->parallel});
     });
 
   SmallVector<std::pair<Operation *, int64_t>> built;
