@@ -126,19 +126,51 @@ struct ReducePrefetchPass
       ahead = llvm::alignDown(ahead, elementBytes);
       if (ahead <= 0)
         return;
-      int64_t vectorBytes =
-          read.getVectorType().getNumElements() * elementBytes;
+      // The read's rows: its innermost dims as far as they span whole rows
+      // of the memref are one contiguous run of memory; the dims outside
+      // them (the parts of the rows read side by side, rows at once) each
+      // start a run of their own, which gets prefetches of its own.
+      AffineMap map = read.getPermutationMap();
+      if (!map.isMinorIdentity())
+        return;
+      ArrayRef<int64_t> vectorShape = read.getVectorType().getShape();
+      int64_t vectorRank = vectorShape.size();
+      int64_t runDims = 1;
+      while (runDims < vectorRank &&
+             vectorShape[vectorRank - runDims] ==
+                 shape[shape.size() - runDims])
+        ++runDims;
+      int64_t runBytes = elementBytes;
+      for (int64_t size : vectorShape.take_back(runDims))
+        runBytes *= size;
+      ArrayRef<int64_t> runStarts = vectorShape.drop_back(runDims);
+      int64_t firstDim = shape.size() - vectorRank;
       builder.setInsertionPoint(read);
       Location loc = read.getLoc();
-      SmallVector<Value> indices(read.getIndices());
-      Value innermost = indices.back();
-      for (int64_t offset = 0; offset < vectorBytes; offset += stride) {
-        Value delta = arith::ConstantIndexOp::create(
-            builder, loc, (ahead + offset) / elementBytes);
-        indices.back() = arith::AddIOp::create(builder, loc, innermost, delta);
-        memref::PrefetchOp::create(builder, loc, read.getBase(), indices,
-                                   /*isWrite=*/false, /*localityHint=*/3,
-                                   /*isDataCache=*/true);
+      SmallVector<int64_t> position(runStarts.size(), 0);
+      for (int64_t run = 0, runs = ShapedType::getNumElements(runStarts);
+           run < runs; ++run) {
+        SmallVector<Value> indices(read.getIndices());
+        for (auto [dim, offset] : llvm::enumerate(position))
+          if (offset != 0)
+            indices[firstDim + dim] = arith::AddIOp::create(
+                builder, loc, indices[firstDim + dim],
+                arith::ConstantIndexOp::create(builder, loc, offset));
+        Value innermost = indices.back();
+        for (int64_t offset = 0; offset < runBytes; offset += stride) {
+          Value delta = arith::ConstantIndexOp::create(
+              builder, loc, (ahead + offset) / elementBytes);
+          indices.back() = arith::AddIOp::create(builder, loc, innermost, delta);
+          memref::PrefetchOp::create(builder, loc, read.getBase(), indices,
+                                     /*isWrite=*/false, /*localityHint=*/3,
+                                     /*isDataCache=*/true);
+        }
+        // The next run start, last dim fastest.
+        for (int64_t dim = position.size() - 1; dim >= 0; --dim) {
+          if (++position[dim] < runStarts[dim])
+            break;
+          position[dim] = 0;
+        }
       }
     });
   }

@@ -95,6 +95,51 @@ func.func @short_rows(%x: memref<1048576xf32>) -> vector<16x16xf32> {
 
 // -----
 
+// One row from each of 4 parts of the rows at once (a read of 4x1x64 f32
+// through a reshape into parts): each part is a run of its own, 256 bytes
+// of a row, prefetched 4 KiB ahead along its own row: 2 prefetches each.
+
+// CHECK-LABEL: func.func @parts(
+// CHECK:         %[[PARTS:[a-z0-9_]+]] = memref.expand_shape
+// CHECK:         scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK:           scf.for %[[COL:[a-z0-9_]+]] =
+// CHECK:             %[[A0:.*]] = arith.addi %[[COL]], %c1024{{.*}} : index
+// CHECK:             memref.prefetch %[[PARTS]][%c0, %[[ROW]], %[[A0]]]
+// CHECK:             %[[B0:.*]] = arith.addi %[[COL]], %c1056{{.*}} : index
+// CHECK:             memref.prefetch %[[PARTS]][%c0, %[[ROW]], %[[B0]]]
+// CHECK:             %[[P1:.*]] = arith.addi %c0, %c1{{(_[0-9]+)?}} : index
+// CHECK:             %[[A1:.*]] = arith.addi %[[COL]], %c1024{{.*}} : index
+// CHECK:             memref.prefetch %[[PARTS]][%[[P1]], %[[ROW]], %[[A1]]]
+// CHECK:             %[[B1:.*]] = arith.addi %[[COL]], %c1056{{.*}} : index
+// CHECK:             memref.prefetch %[[PARTS]][%[[P1]], %[[ROW]], %[[B1]]]
+// CHECK:             %[[P2:.*]] = arith.addi %c0, %c2 : index
+// CHECK-COUNT-2:     memref.prefetch %[[PARTS]][%[[P2]], %[[ROW]], %{{.*}}]
+// CHECK:             %[[P3:.*]] = arith.addi %c0, %c3 : index
+// CHECK-COUNT-2:     memref.prefetch %[[PARTS]][%[[P3]], %[[ROW]], %{{.*}}]
+// CHECK-NOT:         memref.prefetch
+// CHECK:             vector.transfer_read %[[PARTS]][%c0, %[[ROW]], %[[COL]]]
+func.func @parts(%x: memref<4096x4096xf32>) -> vector<4x1x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<4x1x64xf32>
+  %parts = memref.expand_shape %x [[0, 1], [2]] output_shape [4, 1024, 4096] : memref<4096x4096xf32> into memref<4x1024x4096xf32>
+  %r = scf.for %row = %c0 to %c1024 step %c1 iter_args(%acc = %zero) -> (vector<4x1x64xf32>) {
+    %s = scf.for %col = %c0 to %c4096 step %c64 iter_args(%acc2 = %acc) -> (vector<4x1x64xf32>) {
+      %v = vector.transfer_read %parts[%c0, %row, %col], %pad {in_bounds = [true, true, true]} : memref<4x1024x4096xf32>, vector<4x1x64xf32>
+      %a = arith.addf %v, %acc2 : vector<4x1x64xf32>
+      scf.yield %a : vector<4x1x64xf32>
+    }
+    scf.yield %s : vector<4x1x64xf32>
+  }
+  return %r : vector<4x1x64xf32>
+}
+
+// -----
+
 // No prefetch: an input under 1 MiB, a dynamic input, a read outside a
 // loop, a read that the loop does not move, a local buffer.
 
