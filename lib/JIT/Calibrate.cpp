@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,8 +48,8 @@ namespace {
 /// reductions); `minKernels`: every minimum, in cache too (the lowering of
 /// the minimum applies to all); `streamedRows`: the streamed reductions
 /// over rows; `writes`: the elementwise kernel that writes a result as large
-/// as the input.
-enum class Affects { streamed, minKernels, streamedRows, writes };
+/// as the input; `severalResults`: the streamed kernel with two results.
+enum class Affects { streamed, minKernels, streamedRows, writes, severalResults };
 
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the first the choice the others must beat (the static
@@ -72,17 +73,23 @@ struct Kernel {
   /// An elementwise map of the streamed input (its square), not a
   /// reduction: its result has the input's shape.
   bool writes = false;
+  /// The minimum and the maximum of the same rows, fused into one op with
+  /// two results (the minimum kernels' fields leave it alone: it only
+  /// scores how several results share the registers).
+  bool minAndMax = false;
 
   bool isAffectedBy(const Field &field) const {
     switch (field.affects) {
     case Affects::streamed:
-      return !inCache && !writes;
+      return !inCache && !writes && !minAndMax;
     case Affects::minKernels:
-      return isMin;
+      return isMin && !minAndMax;
     case Affects::streamedRows:
-      return rows && !inCache && !writes;
+      return rows && !inCache && !writes && !minAndMax;
     case Affects::writes:
       return writes;
+    case Affects::severalResults:
+      return minAndMax;
     }
     return true;
   }
@@ -94,7 +101,9 @@ static constexpr Kernel kKernels[] = {{"rows_sum", false, true, false},
                                       {"cols_sum", false, false, false},
                                       {"cols_min", true, false, false},
                                       {"tile_min", true, true, true},
-                                      {"square", false, true, false, true}};
+                                      {"square", false, true, false, true},
+                                      {"rows_min_max", true, true, false,
+                                       false, true}};
 
 /// Passes of the coordinate descent at most.
 static constexpr int kMaxPasses = 2;
@@ -111,8 +120,8 @@ static constexpr int kInCacheCalls = 256;
 
 /// The kernels: f32 sums and NaN-propagating minimums over the innermost
 /// dim (rows) and over the outer dim (columns) of a `rows` x kColumns input,
-/// the minimum of the rows of the in-cache input, and the square of each
-/// element of the large input.
+/// the minimum of the rows of the in-cache input, the square of each
+/// element of the large input, and the minimum and maximum of its rows.
 static std::string getKernelSource(int64_t rows) {
   auto tensor = [](ArrayRef<int64_t> shape) {
     std::string text = "tensor<";
@@ -132,6 +141,14 @@ static std::string getKernelSource(int64_t rows) {
       continue;
     }
     std::string out = tensor(shape[kernel.rows ? 0 : 1]);
+    if (kernel.minAndMax) {
+      text += std::string("func.func @") + kernel.name + "(%x: " + in +
+              ") -> (" + out + ", " + out + ") {\n  %a = reduce.min %x axes [1] : " +
+              in + " -> " + out + "\n  %b = reduce.max %x axes [1] : " + in +
+              " -> " + out + "\n  return %a, %b : " + out + ", " + out +
+              "\n}\n";
+      continue;
+    }
     text += std::string("func.func @") + kernel.name + "(%x: " + in + ") -> " +
             out + " {\n  %r = reduce." + (kernel.isMin ? "min" : "sum") +
             " %x axes [" + (kernel.rows ? "1" : "0") + "] : " + in + " -> " +
@@ -139,6 +156,88 @@ static std::string getKernelSource(int64_t rows) {
   }
   return text;
 }
+
+namespace {
+/// Takes the streamed input out of the caches before each timed call, so
+/// that every candidate reads it from memory, as it reads an input larger
+/// than the caches: on a host whose last-level cache holds the input, every
+/// candidate would read it from that cache alike, and the choice would not
+/// hold for the inputs that do not fit. Nothing to do for an input larger
+/// than twice the caches; else its lines are flushed (x86 `clflushopt`), or
+/// a buffer of twice the caches is read through.
+class Evictor {
+public:
+  Evictor(const void *data, int64_t bytes, const HostKey &key)
+      : data(static_cast<const char *>(data)), bytes(bytes) {
+    int64_t caches = key.l2Bytes + key.l3Bytes;
+    if (bytes > 2 * caches)
+      return;
+    if (hostHasFlush()) {
+      method = Method::flush;
+      return;
+    }
+    method = Method::sweep;
+    sweepBuffer.assign(static_cast<size_t>(2 * caches), 1);
+  }
+
+  void evict() {
+    switch (method) {
+    case Method::none:
+      return;
+    case Method::flush:
+      flush(data, bytes);
+      return;
+    case Method::sweep: {
+      unsigned char sum = 0;
+      for (size_t i = 0; i < sweepBuffer.size(); i += 64)
+        sum += sweepBuffer[i];
+      // Keeps the reads: the sum is stored where the compiler cannot see.
+      sweepSink = sum;
+      return;
+    }
+    }
+  }
+
+  /// How the input leaves the caches (the profile records it).
+  const char *getMethodName() const {
+    switch (method) {
+    case Method::none:
+      return "none";
+    case Method::flush:
+      return "flush";
+    case Method::sweep:
+      return "sweep";
+    }
+    return "none";
+  }
+
+private:
+  enum class Method { none, flush, sweep };
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  static bool hostHasFlush() {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    auto it = features.find("clflushopt");
+    return it != features.end() && it->second;
+  }
+  __attribute__((target("clflushopt"))) static void flush(const char *data,
+                                                          int64_t bytes) {
+    for (int64_t offset = 0; offset < bytes; offset += 64)
+      __builtin_ia32_clflushopt(data + offset);
+    __builtin_ia32_mfence();
+  }
+#else
+  static bool hostHasFlush() { return false; }
+  static void flush(const char *, int64_t) {}
+#endif
+
+  const char *data;
+  int64_t bytes;
+  Method method = Method::none;
+  std::vector<unsigned char> sweepBuffer;
+  static inline volatile unsigned char sweepSink = 0;
+};
+} // namespace
 
 /// A field with `values` as its candidates, in that order, without repeats.
 static Field makeField(const char *name, const char *option,
@@ -216,6 +315,12 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   fields.push_back(makeField("stream_rows", "stream-rows",
                              {staticTarget.streamRows, 2, 1},
                              Affects::streamedRows));
+  // Several results of one streamed op (min and max): each result keeps
+  // the rows at once of one result with 1 or 2 registers a row, or the
+  // results divide the rows at once among them (0, the static default).
+  fields.push_back(makeField("result_accumulators", "result-accumulators",
+                             {staticTarget.resultAccumulators, 1, 2},
+                             Affects::severalResults));
   // Non-temporal stores of large results: a result of a few L2s
   // (at least a streamed input's size) is written past the caches, or
   // none is. Measured on a result of the input's size: the choice assumes
@@ -254,8 +359,8 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   Buffer inCacheInput =
       Buffer::allocateForOverwrite(ElementType::f32, kInCacheShape);
   fill(inCacheInput);
-  std::vector<float> rowResults(rows), columnResults(kColumns),
-      inCacheResults(kInCacheShape[0]);
+  std::vector<float> rowResults(rows), otherRowResults(rows),
+      columnResults(kColumns), inCacheResults(kInCacheShape[0]);
   int64_t rowShape[] = {rows};
   int64_t columnShape[] = {kColumns};
   int64_t inCacheRowShape[] = {kInCacheShape[0]};
@@ -264,6 +369,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   // The result of the writing kernel: aligned, as the runtime's are (the
   // non-temporal stores need it).
   Buffer squares = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
+  Evictor evictor(inputView.data, inputBytes, profile.key);
 
   std::string source = getKernelSource(rows);
   llvm::StringMap<std::unique_ptr<JitModule>> modules;
@@ -295,7 +401,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       size_t candidate;
       JitFunction function;
       BufferView input;
-      MutableBufferView result;
+      llvm::SmallVector<MutableBufferView, 2> results;
       int calls;
       std::vector<double> times = {};
     };
@@ -314,9 +420,11 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
         if (!function)
           return function.takeError();
         if (kernel.inCache) {
-          runs.push_back({c, *function, inCacheView,
-                          MutableBufferView{ElementType::f32, inCacheRowShape,
-                                            inCacheResults.data()},
+          runs.push_back({c,
+                          *function,
+                          inCacheView,
+                          {MutableBufferView{ElementType::f32, inCacheRowShape,
+                                             inCacheResults.data()}},
                           kInCacheCalls});
           continue;
         }
@@ -326,7 +434,11 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
                                               rowResults.data()}
                           : MutableBufferView{ElementType::f32, columnShape,
                                               columnResults.data()};
-        runs.push_back({c, *function, inputView, result, 1});
+        Run run{c, *function, inputView, {result}, 1};
+        if (kernel.minAndMax)
+          run.results.push_back(MutableBufferView{ElementType::f32, rowShape,
+                                                  otherRowResults.data()});
+        runs.push_back(std::move(run));
       }
     }
     // One warm-up call each, then `rounds` rounds in a new order each: a
@@ -338,10 +450,12 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
       std::shuffle(order.begin(), order.end(), shuffler);
       for (size_t index : order) {
         Run &run = runs[index];
+        if (run.input.data == inputView.data)
+          evictor.evict();
         Clock::time_point callStart = Clock::now();
         for (int call = 0; call < run.calls; ++call)
           if (llvm::Error err =
-                  run.function.callInto({run.input}, {run.result}))
+                  run.function.callInto({run.input}, run.results))
             return std::move(err);
         double seconds =
             std::chrono::duration<double>(Clock::now() - callStart).count();
@@ -435,6 +549,7 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   profile.calibration = json::Object{
       {"input_bytes", inputBytes},
+      {"input_evicted", evictor.getMethodName()},
       {"rounds", static_cast<int64_t>(rounds)},
       {"passes", passes},
       {"millis", static_cast<int64_t>(std::lround(seconds * 1000))},

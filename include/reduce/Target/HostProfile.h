@@ -53,8 +53,11 @@ namespace mlir::reduce {
 /// rows are read as `row_streams` parts side by side, which the calibration
 /// measures; a version 2 profile measured `stream_rows` on adjacent rows
 /// only. Version 4: the calibration measures `nontemporal_store_bytes`,
-/// which a version 3 profile leaves at the static default (none).
-inline constexpr int64_t kHostProfileSchema = 4;
+/// which a version 3 profile leaves at the static default (none). Version
+/// 5: the calibration reads its streamed input from memory on every host
+/// (an input that the last-level cache held scored every candidate alike)
+/// and measures `result_accumulators`.
+inline constexpr int64_t kHostProfileSchema = 5;
 
 /// What a calibration's results depend on. Two hosts with equal keys may
 /// share a profile.

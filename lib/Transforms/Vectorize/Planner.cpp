@@ -482,13 +482,34 @@ private:
     return -1;
   }
 
+  /// The registers of each result's innermost tile of a streamed op with
+  /// several results that keeps the rows at once of one result (the
+  /// target's `resultAccumulators`), or 0 when the results share the rows
+  /// at once instead.
+  int64_t getResultAccumulators() const {
+    if (op.getNumDpsInits() < 2 || !streamsInput())
+      return 0;
+    return target.resultAccumulators;
+  }
+
   /// The rows at once of an op with several results, of the target's
-  /// `rows` for one result: `rows` / results rounded up, then down to a
-  /// power of two, halved while the accumulators of all results exceed the
-  /// target's registers; at least 1 (for one result, `rows` rounded down
-  /// to a power of two).
+  /// `rows` for one result: with result accumulators, `rows` rounded down
+  /// to a power of two, halved while the accumulators of all results
+  /// exceed half the target's registers (the other half holds the loaded
+  /// vectors, per-row values and temporaries); else `rows` / results rounded up, then
+  /// down to a power of two, halved while the accumulators (`accumulators`
+  /// a row) of all results exceed the target's registers; at least 1 (for
+  /// one result, `rows` rounded down to a power of two).
   int64_t getRowsPerResult(int64_t rows) const {
     int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
+    if (int64_t registers = getResultAccumulators()) {
+      auto perResult = static_cast<int64_t>(
+          llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(rows, 1))));
+      while (perResult > 1 &&
+             2 * perResult * results * registers > target.vectorRegisters)
+        perResult /= 2;
+      return perResult;
+    }
     auto perResult = static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(
         std::max<int64_t>(llvm::divideCeil(rows, results), 1))));
     while (results > 1 && perResult > 1 &&
@@ -506,6 +527,10 @@ private:
       return planRowTiles(rowTile);
     int64_t innerTile =
         getInnerTile(tileLoops.ranges.back(), /*powerOfTwoRegisters=*/true);
+    int64_t resultAccumulators = getResultAccumulators();
+    if (resultAccumulators && innerTile > resultAccumulators * lanes &&
+        innerTile % (resultAccumulators * lanes) == 0)
+      innerTile = resultAccumulators * lanes;
     // Rows at once keep more reads in flight; a transcendental per element
     // needs the registers for its arithmetic instead.
     if (arithmeticBound && target.streamRows > 1)
@@ -527,8 +552,12 @@ private:
     int64_t results = op.getNumDpsInits();
     int64_t targetRowStreams = getRowsPerResult(target.rowStreams);
     int64_t targetStreamRows = getRowsPerResult(target.streamRows);
-    if (results > 1 && (targetRowStreams < target.rowStreams ||
-                        targetStreamRows < target.streamRows))
+    if (resultAccumulators)
+      note("result_accumulators: ", innerTile / lanes, " registers a row for "
+           "each of ", results, " results (", target.vectorRegisters,
+           " registers)");
+    else if (results > 1 && (targetRowStreams < target.rowStreams ||
+                             targetStreamRows < target.streamRows))
       note("rows at once divided among ", results, " results (",
            target.vectorRegisters, " registers)");
     int64_t rowStreams = 1, streamBlock = 0;
