@@ -11,7 +11,7 @@
 // every candidate value (the other fields at their current choice), timed
 // interleaved, and the fastest candidate is kept unless the current choice
 // (at first the field's first candidate: the static default, or no
-// prefetch) is within the tolerance of it, in that measurement or in a
+// prefetch, or one prefetch per line) is within the tolerance of it, in that measurement or in a
 // second one.
 //
 //===----------------------------------------------------------------------===//
@@ -53,7 +53,7 @@ enum class Affects { streamed, minKernels, streamedRows, writes, severalResults 
 
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the first the choice the others must beat (the static
-/// default but for the prefetch distance).
+/// default but for the prefetch distance and stride).
 struct Field {
   const char *name;
   const char *option;
@@ -298,8 +298,15 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   // No prefetch first: a software prefetch costs instructions on every
   // read, so it must pay for them by more than the tolerance (the static
   // default keeps one, for hosts without a profile).
+  // The distances are measured with one prefetch per 64-byte line (the
+  // stride's first candidate), then the stride: one prefetch of two lines
+  // leaves the other to the hardware, which was no faster than no prefetch
+  // where every line's was (docs/tuning.md).
   fields.push_back(makeField("prefetch_distance", "prefetch-distance",
                              {0, staticTarget.prefetchDistance, 4096},
+                             Affects::streamed));
+  fields.push_back(makeField("prefetch_stride", "prefetch-stride",
+                             {64, staticTarget.prefetchStride},
                              Affects::streamed));
   // Parts of the rows read side by side by the innermost-reduction
   // strategy on streamed 2-D rows (also the row-tile strategy's, which no
@@ -491,6 +498,11 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
     changed = false;
     for (const Field &field : fields) {
       if (field.candidates.size() < 2)
+        continue;
+      // No prefetch: no stride to measure (the profile keeps the static
+      // default's).
+      if (llvm::StringRef(field.name) == "prefetch_stride" &&
+          current["prefetch_distance"] == 0)
         continue;
       llvm::Expected<llvm::SmallVector<double>> relative =
           timeCandidates(field);

@@ -482,31 +482,49 @@ private:
     return -1;
   }
 
-  /// The registers of each result's innermost tile of a streamed op with
-  /// several results that keeps the rows at once of one result (the
-  /// target's `resultAccumulators`), or 0 when the results share the rows
-  /// at once instead.
+  /// Returns true if the op has several results, which keep the rows at
+  /// once of one result (the target's `resultAccumulators` is set and the
+  /// op streams its input).
+  bool keepsRowsOfOneResult() const {
+    return op.getNumDpsInits() > 1 && streamsInput() &&
+           target.resultAccumulators > 0;
+  }
+
+  /// The registers a row of each result's innermost tile of a streamed op
+  /// with several results that keeps the rows at once of one result: the
+  /// target's `resultAccumulators`, fewer (a power of two, at least 1)
+  /// while the accumulators of all results and rows at once exceed half the
+  /// target's registers (the other half holds the loaded vectors, per-row
+  /// values and temporaries); 0 when the results share the rows at once
+  /// instead.
   int64_t getResultAccumulators() const {
-    if (op.getNumDpsInits() < 2 || !streamsInput())
+    if (!keepsRowsOfOneResult())
       return 0;
-    return target.resultAccumulators;
+    int64_t results = op.getNumDpsInits();
+    int64_t rows = getRowsPerResult(std::max<int64_t>(target.rowStreams,
+                                                      target.streamRows));
+    auto registers = static_cast<int64_t>(llvm::bit_floor(
+        static_cast<uint64_t>(target.resultAccumulators)));
+    while (registers > 1 &&
+           2 * rows * results * registers > target.vectorRegisters)
+      registers /= 2;
+    return registers;
   }
 
   /// The rows at once of an op with several results, of the target's
   /// `rows` for one result: with result accumulators, `rows` rounded down
-  /// to a power of two, halved while the accumulators of all results
-  /// exceed half the target's registers (the other half holds the loaded
-  /// vectors, per-row values and temporaries); else `rows` / results rounded up, then
+  /// to a power of two, halved while even one register a row for every
+  /// result exceeds half the target's registers; else `rows` / results rounded up, then
   /// down to a power of two, halved while the accumulators (`accumulators`
   /// a row) of all results exceed the target's registers; at least 1 (for
   /// one result, `rows` rounded down to a power of two).
   int64_t getRowsPerResult(int64_t rows) const {
     int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
-    if (int64_t registers = getResultAccumulators()) {
+    if (keepsRowsOfOneResult()) {
       auto perResult = static_cast<int64_t>(
           llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(rows, 1))));
       while (perResult > 1 &&
-             2 * perResult * results * registers > target.vectorRegisters)
+             2 * perResult * results > target.vectorRegisters)
         perResult /= 2;
       return perResult;
     }
@@ -553,9 +571,9 @@ private:
     int64_t targetRowStreams = getRowsPerResult(target.rowStreams);
     int64_t targetStreamRows = getRowsPerResult(target.streamRows);
     if (resultAccumulators)
-      note("result_accumulators: ", innerTile / lanes, " registers a row for "
-           "each of ", results, " results (", target.vectorRegisters,
-           " registers)");
+      note("result_accumulators: each of ", results,
+           " results keeps the rows at once, registers a row: ",
+           innerTile / lanes, " (", target.vectorRegisters, " registers)");
     else if (results > 1 && (targetRowStreams < target.rowStreams ||
                              targetStreamRows < target.streamRows))
       note("rows at once divided among ", results, " results (",

@@ -18,9 +18,10 @@
 // target's row_streams whatever the registers.
 //
 // With result_accumulators (RA1, RA2, RA1R16) each result keeps the rows at
-// once of one result, with that many registers a row: halved while the
-// accumulators of all results (parts x results x registers) exceed half
-// the target's vector_registers. One result is left alone.
+// once of one result, with at most that many registers a row: the registers
+// halved, then the rows, while the accumulators of all results (parts x
+// results x registers) exceed half the target's vector_registers. One
+// result is left alone.
 // RA1: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4{{[,>]}}
 // RA1-NOT: result_accumulators
 // RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4{{[,>]}}
@@ -41,9 +42,9 @@ func.func @sum(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> {
 // A2:  remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 16, row_streams = 2{{[,>]}}
 // 1 register a row: 4 parts (8 accumulators); 2: 4 parts (16).
 // RA1: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
-// RA1-SAME: result_accumulators: 1 registers a row for each of 2 results (32 registers)
+// RA1-SAME: result_accumulators: each of 2 results keeps the rows at once, registers a row: 1 (32 registers)
 // RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 16, row_streams = 4{{[,>]}}
-// RA2-SAME: result_accumulators: 2 registers a row for each of 2 results (32 registers)
+// RA2-SAME: result_accumulators: each of 2 results keeps the rows at once, registers a row: 2 (32 registers)
 // RA1R16: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
 func.func @min_max(%x: tensor<1024x1024xf32>) -> (tensor<1024xf32>, tensor<1024xf32>) {
   %min = reduce.min %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
@@ -58,10 +59,11 @@ func.func @min_max(%x: tensor<1024x1024xf32>) -> (tensor<1024xf32>, tensor<1024x
 // R32: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 2{{[,>]}}
 // R32-SAME: rows at once divided among 3 results (32 registers)
 // A2:  remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 16, row_streams = 2{{[,>]}}
-// 1 register a row: 4 parts (12 accumulators); 2: 2 parts (4 would take
-// 24, more than 16); 1 of 16 registers: 2 parts (6).
+// 1 register a row: 4 parts (12 accumulators); 2: 1 register, 4 parts (2
+// registers would take 24, more than 16); 1 of 16 registers: 2 parts (6).
 // RA1: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
-// RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 16, row_streams = 2{{[,>]}}
+// RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
+// RA2-SAME: result_accumulators: each of 3 results keeps the rows at once, registers a row: 1 (32 registers)
 // RA1R16: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 2{{[,>]}}
 func.func @mean_var(%x: tensor<1024x1024xf32>) -> (tensor<1024xf32>, tensor<1024xf32>) {
   %mean = reduce.mean %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
@@ -77,7 +79,7 @@ func.func @mean_var(%x: tensor<1024x1024xf32>) -> (tensor<1024xf32>, tensor<1024
 // R32: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 32>:
 // R32-SAME: rows at once divided among 4 results (32 registers)
 // RA1: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
-// RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 16, row_streams = 2{{[,>]}}
+// RA2: remark: plan #reduce.inner_plan<vector_bits = 256, inner_tile = 8, row_streams = 4{{[,>]}}
 func.func @four(%x: tensor<1024x1024xf32>) -> (tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>) {
   %min = reduce.min %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
   %max = reduce.max %x axes [1] : tensor<1024x1024xf32> -> tensor<1024xf32>
