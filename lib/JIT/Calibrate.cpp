@@ -11,8 +11,8 @@
 // every candidate value (the other fields at their current choice), timed
 // interleaved, and the fastest candidate is kept unless the current choice
 // (at first the field's first candidate: the static default, or no
-// prefetch, or one prefetch per line) is within the tolerance of it, in that measurement or in a
-// second one.
+// prefetch, or one prefetch per line) is within the tolerance of it, in
+// that measurement or in a second one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +49,13 @@ namespace {
 /// the minimum applies to all); `streamedRows`: the streamed reductions
 /// over rows; `writes`: the elementwise kernel that writes a result as large
 /// as the input; `severalResults`: the streamed kernel with two results.
-enum class Affects { streamed, minKernels, streamedRows, writes, severalResults };
+enum class Affects {
+  streamed,
+  minKernels,
+  streamedRows,
+  writes,
+  severalResults
+};
 
 /// A target field the calibration chooses, with its pipeline option and its
 /// candidate values, the first the choice the others must beat (the static
@@ -143,10 +149,10 @@ static std::string getKernelSource(int64_t rows) {
     std::string out = tensor(shape[kernel.rows ? 0 : 1]);
     if (kernel.minAndMax) {
       text += std::string("func.func @") + kernel.name + "(%x: " + in +
-              ") -> (" + out + ", " + out + ") {\n  %a = reduce.min %x axes [1] : " +
-              in + " -> " + out + "\n  %b = reduce.max %x axes [1] : " + in +
-              " -> " + out + "\n  return %a, %b : " + out + ", " + out +
-              "\n}\n";
+              ") -> (" + out + ", " + out +
+              ") {\n  %a = reduce.min %x axes [1] : " + in + " -> " + out +
+              "\n  %b = reduce.max %x axes [1] : " + in + " -> " + out +
+              "\n  return %a, %b : " + out + ", " + out + "\n}\n";
       continue;
     }
     text += std::string("func.func @") + kernel.name + "(%x: " + in + ") -> " +

@@ -160,7 +160,8 @@ struct ReducePrefetchPass
         for (int64_t offset = 0; offset < runBytes; offset += stride) {
           Value delta = arith::ConstantIndexOp::create(
               builder, loc, (ahead + offset) / elementBytes);
-          indices.back() = arith::AddIOp::create(builder, loc, innermost, delta);
+          indices.back() =
+              arith::AddIOp::create(builder, loc, innermost, delta);
           memref::PrefetchOp::create(builder, loc, read.getBase(), indices,
                                      /*isWrite=*/false, /*localityHint=*/3,
                                      /*isDataCache=*/true);

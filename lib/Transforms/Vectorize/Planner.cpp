@@ -514,10 +514,11 @@ private:
   /// The rows at once of an op with several results, of the target's
   /// `rows` for one result: with result accumulators, `rows` rounded down
   /// to a power of two, halved while even one register a row for every
-  /// result exceeds half the target's registers; else `rows` / results rounded up, then
-  /// down to a power of two, halved while the accumulators (`accumulators`
-  /// a row) of all results exceed the target's registers; at least 1 (for
-  /// one result, `rows` rounded down to a power of two).
+  /// result exceeds half the target's registers; else `rows` / results
+  /// rounded up, then down to a power of two, halved while the
+  /// accumulators (`accumulators` a row) of all results exceed the
+  /// target's registers; at least 1 (for one result, `rows` rounded down to
+  /// a power of two).
   int64_t getRowsPerResult(int64_t rows) const {
     int64_t results = std::max<int64_t>(op.getNumDpsInits(), 1);
     if (keepsRowsOfOneResult()) {
