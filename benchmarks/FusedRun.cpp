@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "reduce/Runtime/Npy.h"
+#include "reduce/Target/HostProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -363,7 +364,7 @@ void printRows(const FusedRunOptions &options, const FusedWorkload &w,
 /// Measures `w`: every contender, interleaved, then its rows.
 void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
                   llvm::ArrayRef<FusedServer> servers,
-                  const std::string &resultPath) {
+                  const std::string &resultPath, const CacheSweep *sweep) {
   FusedMeasurement m(w);
   // Our sum of x first, on 1 and 2 threads: the yardstick.
   auto checkSum = [&m](llvm::ArrayRef<Buffer> outs) {
@@ -406,7 +407,9 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
   std::vector<FusedRow> rows;
   if (!m.contenders.empty()) {
     std::vector<double> medians =
-        measureInterleaved(m.contenders, std::max(10u, options.rounds));
+        measureInterleaved(m.contenders, std::max(10u, options.rounds),
+                           sweep ? std::function<void()>([sweep] { (*sweep)(); })
+                                 : nullptr);
     for (size_t i = 0; i < m.contenders.size(); ++i) {
       Contender &c = m.contenders[i];
       std::string problem = c.verify();
@@ -452,6 +455,20 @@ void runFusedWorkloads(const FusedRunOptions &options) {
   if (llvm::sys::fs::createTemporaryFile("reduce-bench-fused-result", "npy",
                                          resultPath))
     servers.clear();
+  // Every call reads its inputs from memory (docs/tuning.md, "The
+  // benchmark's method"): what a contender's call leaves in the L3 would
+  // favour the one after it, whichever its process. Rows of --quick are
+  // small: no sweep.
+  std::unique_ptr<CacheSweep> sweep;
+  if (!options.quick) {
+    HostKey key = HostKey::getCurrent();
+    int64_t caches = key.l2Bytes + key.l3Bytes;
+    sweep = std::make_unique<CacheSweep>(
+        caches > 0 ? size_t(2 * caches) : size_t(512) << 20);
+    llvm::outs() << "fused inputs leave the caches before every call: a "
+                    "sweep of "
+                 << (sweep->getBytes() >> 20) << " MiB\n";
+  }
   llvm::outs() << "fused workloads: rows of the input reduced over axis 1; "
                   "x_sum = time / the time of our reduce.sum of the same "
                   "input on the same thread count (lower is better), target "
@@ -460,7 +477,7 @@ void runFusedWorkloads(const FusedRunOptions &options) {
                                "id", "name", "contender", "thr", "time_us",
                                "GB/s", "x_sum", "target", "note");
   for (const FusedWorkload &w : options.workloads)
-    measureFused(options, w, servers, resultPath.str().str());
+    measureFused(options, w, servers, resultPath.str().str(), sweep.get());
   if (!resultPath.empty())
     llvm::sys::fs::remove(resultPath);
 }

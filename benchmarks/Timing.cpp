@@ -15,8 +15,20 @@
 
 namespace bench {
 
-std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
-                                       unsigned rounds) {
+CacheSweep::CacheSweep(size_t bytes) : buffer(bytes, 1) {}
+
+void CacheSweep::operator()() const {
+  unsigned char sum = 0;
+  for (size_t i = 0; i < buffer.size(); i += 64)
+    sum += buffer[i];
+  // Keeps the reads: the compiler cannot drop a volatile store.
+  static volatile unsigned char sink;
+  sink = sum;
+}
+
+std::vector<double>
+measureInterleaved(std::vector<Contender> &contenders, unsigned rounds,
+                   const std::function<void()> &beforeEach) {
   std::vector<unsigned> batch;
   for (Contender &c : contenders) {
     // The batch is sized from the faster of two warm-up calls: the first
@@ -49,6 +61,8 @@ std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
     for (size_t index : order) {
       Contender &c = contenders[index];
       unsigned calls = batch[index];
+      if (beforeEach)
+        beforeEach();
       if (c.timedBatch) {
         c.times.push_back(c.timedBatch(calls) / calls);
         continue;

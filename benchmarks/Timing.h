@@ -48,8 +48,24 @@ constexpr double kMinMeasurement = 50e-6;
 /// of back-to-back calls sized from the warm-up call, whose time is divided
 /// by the batch size: a single microsecond call is below the resolution of
 /// the clock and its noise. Returns the median seconds per call of each.
-std::vector<double> measureInterleaved(std::vector<Contender> &contenders,
-                                       unsigned rounds);
+/// `beforeEach`, when set, runs before every measurement, untimed (the
+/// fused workloads take their inputs out of the caches with it).
+std::vector<double>
+measureInterleaved(std::vector<Contender> &contenders, unsigned rounds,
+                   const std::function<void()> &beforeEach = nullptr);
+
+/// Reads through a buffer of `bytes` (64-byte steps), which takes every
+/// other process's data out of the caches it fills: the inputs of the
+/// contenders in other processes too, which no flush of ours reaches.
+class CacheSweep {
+public:
+  explicit CacheSweep(size_t bytes);
+  void operator()() const;
+  size_t getBytes() const { return buffer.size(); }
+
+private:
+  std::vector<unsigned char> buffer;
+};
 
 } // namespace bench
 
