@@ -35,11 +35,12 @@ namespace mlir::reduce {
 
 using namespace mlir;
 
-/// Returns the function argument that `memref` is, or a reshape of, else a
-/// null value.
+/// Returns the function argument that `memref` is, or a reshape or a
+/// subview (a thread's chunk of the rows) of, else a null value.
 static BlockArgument getArgumentBehindReshapes(Value memref) {
   while (Operation *op = memref.getDefiningOp()) {
-    if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(op))
+    if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp,
+             memref::SubViewOp>(op))
       return nullptr;
     memref = op->getOperand(0);
   }
@@ -47,6 +48,31 @@ static BlockArgument getArgumentBehindReshapes(Value memref) {
   if (!argument || !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
     return nullptr;
   return argument;
+}
+
+/// Returns how many innermost dims of `type` are one contiguous block of
+/// memory (all of them for the identity layout; for a strided one, the
+/// innermost of unit stride and each outer one whose stride is the size of
+/// the block inside it), or 0 when the innermost dim is not contiguous.
+static int64_t getContiguousInnerDims(MemRefType type) {
+  int64_t rank = type.getRank();
+  if (type.getLayout().isIdentity())
+    return rank;
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (strides.empty() || strides.back() != 1)
+    return 0;
+  int64_t dims = 1, block = 1;
+  ArrayRef<int64_t> shape = type.getShape();
+  for (int64_t dim = rank - 1; dim > 0; --dim) {
+    if (ShapedType::isDynamic(shape[dim]) ||
+        ShapedType::isDynamic(strides[dim - 1]))
+      break;
+    block *= shape[dim];
+    if (strides[dim - 1] != block)
+      break;
+    ++dims;
+  }
+  return dims;
 }
 
 /// Returns true if `index` depends on the induction variable of `loop`.
@@ -98,8 +124,10 @@ struct ReducePrefetchPass
       auto memrefType = dyn_cast<MemRefType>(read.getBase().getType());
       auto loop = read->getParentOfType<scf::ForOp>();
       BlockArgument argument = getArgumentBehindReshapes(read.getBase());
-      if (!memrefType || !loop || !argument || memrefType.getRank() == 0 ||
-          !memrefType.getLayout().isIdentity())
+      if (!memrefType || !loop || !argument || memrefType.getRank() == 0)
+        return;
+      int64_t contiguousDims = getContiguousInnerDims(memrefType);
+      if (contiguousDims == 0)
         return;
       // The hardware prefetchers keep ahead of a loop bound by arithmetic.
       if (reduce::computesTranscendental(*loop.getBody()))
@@ -114,15 +142,18 @@ struct ReducePrefetchPass
       if (reduce::getStaticBytes(argumentType.getShape(), elementBytes) < minBytes ||
           loopDim < 0)
         return;
-      // The loop walks a contiguous span: the dims from `loopDim` inward. A
-      // span that the next outer iteration does not continue (the rows of a
-      // mixed-axes reduction, 1 MiB apart) gets prefetches at most half a
-      // span ahead, so that at least half of them land in the span.
+      // The loop walks a contiguous span: the dims from `loopDim` inward, as
+      // far as they are contiguous. A span that the next outer iteration
+      // does not continue (the rows of a mixed-axes reduction, 1 MiB apart)
+      // gets prefetches at most half a span ahead, so that at least half of
+      // them land in the span.
       int64_t ahead = distance;
       ArrayRef<int64_t> shape = memrefType.getShape();
-      if (!ShapedType::isDynamicShape(shape.drop_front(loopDim)))
+      ArrayRef<int64_t> span = shape.drop_front(
+          std::max<int64_t>(loopDim, shape.size() - contiguousDims));
+      if (!ShapedType::isDynamicShape(span))
         ahead = std::min(ahead,
-                         reduce::getStaticBytes(shape.drop_front(loopDim), elementBytes) / 2);
+                         reduce::getStaticBytes(span, elementBytes) / 2);
       ahead = llvm::alignDown(ahead, elementBytes);
       if (ahead <= 0)
         return;
@@ -136,7 +167,7 @@ struct ReducePrefetchPass
       ArrayRef<int64_t> vectorShape = read.getVectorType().getShape();
       int64_t vectorRank = vectorShape.size();
       int64_t runDims = 1;
-      while (runDims < vectorRank &&
+      while (runDims < vectorRank && runDims < contiguousDims &&
              vectorShape[vectorRank - runDims] ==
                  shape[shape.size() - runDims])
         ++runDims;

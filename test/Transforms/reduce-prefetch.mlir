@@ -140,6 +140,78 @@ func.func @parts(%x: memref<4096x4096xf32>) -> vector<4x1x64xf32> {
 
 // -----
 
+// The same parts in a thread's chunk of the rows (a subview of the argument,
+// strided): each part a run of its own, 2 prefetches each.
+
+// CHECK-LABEL: func.func @thread_chunk(
+// CHECK:         scf.forall
+// CHECK:           %[[PARTS:[a-z0-9_]+]] = memref.expand_shape
+// CHECK:           scf.for %[[ROW:[a-z0-9_]+]] =
+// CHECK:             scf.for %[[COL:[a-z0-9_]+]] =
+// CHECK:               %[[A0:.*]] = arith.addi %[[COL]], %c1024{{.*}} : index
+// CHECK:               memref.prefetch %[[PARTS]][%c0, %[[ROW]], %[[A0]]]
+// CHECK-COUNT-7:       memref.prefetch %[[PARTS]][
+// CHECK-NOT:           memref.prefetch
+// CHECK:               vector.transfer_read %[[PARTS]][%c0, %[[ROW]], %[[COL]]]
+func.func @thread_chunk(%x: memref<4096x4096xf32>, %out: memref<2x4x1x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c2048 = arith.constant 2048 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<4x1x64xf32>
+  scf.forall (%t) in (2) {
+    %first = arith.muli %t, %c2048 : index
+    %chunk = memref.subview %x[%first, 0] [2048, 4096] [1, 1] : memref<4096x4096xf32> to memref<2048x4096xf32, strided<[4096, 1], offset: ?>>
+    %parts = memref.expand_shape %chunk [[0, 1], [2]] output_shape [4, 512, 4096] : memref<2048x4096xf32, strided<[4096, 1], offset: ?>> into memref<4x512x4096xf32, strided<[2097152, 4096, 1], offset: ?>>
+    %r = scf.for %row = %c0 to %c512 step %c1 iter_args(%acc = %zero) -> (vector<4x1x64xf32>) {
+      %s = scf.for %col = %c0 to %c4096 step %c64 iter_args(%acc2 = %acc) -> (vector<4x1x64xf32>) {
+        %v = vector.transfer_read %parts[%c0, %row, %col], %pad {in_bounds = [true, true, true]} : memref<4x512x4096xf32, strided<[2097152, 4096, 1], offset: ?>>, vector<4x1x64xf32>
+        %a = arith.addf %v, %acc2 : vector<4x1x64xf32>
+        scf.yield %a : vector<4x1x64xf32>
+      }
+      scf.yield %s : vector<4x1x64xf32>
+    }
+    vector.transfer_write %r, %out[%t, %c0, %c0, %c0] {in_bounds = [true, true, true]} : vector<4x1x64xf32>, memref<2x4x1x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Rows of a column subview (2 KiB of each 16 KiB row): one run of 256
+// bytes, prefetched at most half a row (1 KiB, 256 f32) ahead.
+
+// CHECK-LABEL: func.func @column_chunk(
+// CHECK:         arith.addi %{{.*}}, %c256{{.*}} : index
+// CHECK:         memref.prefetch
+// CHECK:         arith.addi %{{.*}}, %c288{{.*}} : index
+// CHECK:         memref.prefetch
+// CHECK-NOT:     memref.prefetch
+func.func @column_chunk(%x: memref<4096x4096xf32>) -> vector<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c512 = arith.constant 512 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<64xf32>
+  %cols = memref.subview %x[0, 0] [4096, 512] [1, 1] : memref<4096x4096xf32> to memref<4096x512xf32, strided<[4096, 1]>>
+  %r = scf.for %row = %c0 to %c4096 step %c1 iter_args(%acc = %zero) -> (vector<64xf32>) {
+    %s = scf.for %col = %c0 to %c512 step %c64 iter_args(%acc2 = %acc) -> (vector<64xf32>) {
+      %v = vector.transfer_read %cols[%row, %col], %pad {in_bounds = [true]} : memref<4096x512xf32, strided<[4096, 1]>>, vector<64xf32>
+      %a = arith.addf %v, %acc2 : vector<64xf32>
+      scf.yield %a : vector<64xf32>
+    }
+    scf.yield %s : vector<64xf32>
+  }
+  return %r : vector<64xf32>
+}
+
+// -----
+
 // No prefetch: an input under 1 MiB, a dynamic input, a read outside a
 // loop, a read that the loop does not move, a local buffer.
 
