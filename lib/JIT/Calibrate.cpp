@@ -23,9 +23,9 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
 #include <chrono>
