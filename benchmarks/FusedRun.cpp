@@ -24,6 +24,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -391,13 +392,7 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
              checkAll);
   }
   for (const std::string &extra : options.extraJit) {
-    // On the threads its options name (threads=N), else one.
-    int threads = 1;
-    llvm::SmallVector<llvm::StringRef> words;
-    llvm::StringRef(extra).split(words, ' ', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef word : words)
-      if (word.consume_front("threads="))
-        word.getAsInteger(10, threads);
+    int threads = getPipelineThreads(extra);
     addJit(m, "jit{" + extra + "}", threads, extra, source, w.inputs,
            checkAll);
   }
@@ -440,6 +435,16 @@ void measureFused(const FusedRunOptions &options, const FusedWorkload &w,
 }
 
 } // namespace
+
+int getPipelineThreads(const std::string &options) {
+  int threads = 1;
+  llvm::SmallVector<llvm::StringRef> words;
+  llvm::StringRef(options).split(words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef word : words)
+    if (word.consume_front("threads="))
+      word.getAsInteger(10, threads);
+  return std::clamp(threads, 1, 2);
+}
 
 void runFusedWorkloads(const FusedRunOptions &options) {
   if (options.workloads.empty())

@@ -52,6 +52,11 @@ struct FusedRunOptions {
 /// one per row, with "fused" for the workload id).
 void runFusedWorkloads(const FusedRunOptions &options);
 
+/// The threads that the pipeline options `options` name (threads=N), 1 or
+/// 2 (the benchmark's thread counts), else 1: the thread count of an
+/// --extra-jit row.
+int getPipelineThreads(const std::string &options);
+
 } // namespace bench
 
 #endif // REDUCE_BENCHMARKS_FUSEDRUN_H

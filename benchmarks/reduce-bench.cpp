@@ -499,7 +499,8 @@ std::vector<JitVariant> jitVariants(const RunContext &run,
   if (m.isAccuracyCase())
     variants.push_back({"jit-f64", 1, "f64-accumulation=true"});
   for (const std::string &extra : extraJit)
-    variants.push_back({"jit{" + extra + "}", 1, extra});
+    variants.push_back({"jit{" + extra + "}", getPipelineThreads(extra),
+                        extra});
   return variants;
 }
 
