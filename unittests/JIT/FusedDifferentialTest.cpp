@@ -27,7 +27,8 @@
 // sometimes t itself is a result too (compared bit for bit, or within the
 // exp's error below).
 // Every other batch of 20 cases compiles with `min-stream-bytes=1`: every
-// input streamed, so that the normalizations run in blocks of rows.
+// input streamed, so that the normalizations run in blocks of rows; every
+// other of those also with `result-accumulators=1 prefetch-stride=64`.
 // Inputs hold NaN, +-inf and -0.0 in some cases. Some cases run with
 // `threads=2` on inputs of at least 1 MiB (static), where the reductions are
 // split across threads.
@@ -811,11 +812,17 @@ TEST(FusedDifferentialTest, FusedMatchesScalarLoops) {
     for (unsigned i = first; i < std::min(numCases, first + kBatch); ++i)
       cases.push_back(makeCase(rng, i, false));
     // Every other batch takes every input as streamed: the streamed plans
-    // on small and odd shapes, and the normalizations in blocks of rows.
-    bool streamed = (first / kBatch) % 2 == 1;
-    failures += runBatch(
-        cases, streamed ? pipeline + " min-stream-bytes=1" : pipeline, seed,
-        elements);
+    // on small and odd shapes, and the normalizations in blocks of rows;
+    // every other of those keeps the rows at once of one result in each
+    // result of a fused op (result_accumulators) and prefetches every line.
+    unsigned batch = first / kBatch;
+    bool streamed = batch % 2 == 1;
+    std::string options = pipeline;
+    if (streamed)
+      options += " min-stream-bytes=1";
+    if (streamed && (batch / 2) % 2 == 1)
+      options += " result-accumulators=1 prefetch-stride=64";
+    failures += runBatch(cases, options, seed, elements);
     checked += cases.size();
   }
   {
