@@ -50,31 +50,6 @@ static BlockArgument getArgumentBehindReshapes(Value memref) {
   return argument;
 }
 
-/// Returns how many innermost dims of `type` are one contiguous block of
-/// memory (all of them for the identity layout; for a strided one, the
-/// innermost of unit stride and each outer one whose stride is the size of
-/// the block inside it), or 0 when the innermost dim is not contiguous.
-static int64_t getContiguousInnerDims(MemRefType type) {
-  int64_t rank = type.getRank();
-  if (type.getLayout().isIdentity())
-    return rank;
-  auto [strides, offset] = type.getStridesAndOffset();
-  if (strides.empty() || strides.back() != 1)
-    return 0;
-  int64_t dims = 1, block = 1;
-  ArrayRef<int64_t> shape = type.getShape();
-  for (int64_t dim = rank - 1; dim > 0; --dim) {
-    if (ShapedType::isDynamic(shape[dim]) ||
-        ShapedType::isDynamic(strides[dim - 1]))
-      break;
-    block *= shape[dim];
-    if (strides[dim - 1] != block)
-      break;
-    ++dims;
-  }
-  return dims;
-}
-
 /// Returns true if `index` depends on the induction variable of `loop`.
 static bool dependsOnInductionVar(Value index, scf::ForOp loop) {
   Value iv = loop.getInductionVar();
@@ -126,7 +101,10 @@ struct ReducePrefetchPass
       BlockArgument argument = getArgumentBehindReshapes(read.getBase());
       if (!memrefType || !loop || !argument || memrefType.getRank() == 0)
         return;
-      int64_t contiguousDims = getContiguousInnerDims(memrefType);
+      // The innermost dims that are one contiguous block of memory (all of
+      // them for the identity layout; a thread's chunk of the rows keeps
+      // whole rows).
+      int64_t contiguousDims = memrefType.getNumContiguousTrailingDims();
       if (contiguousDims == 0)
         return;
       // The hardware prefetchers keep ahead of a loop bound by arithmetic.
