@@ -11,6 +11,7 @@
 
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
+#include "reduce/JIT/CacheSweep.h"
 #include "reduce/JIT/JIT.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"

@@ -15,17 +15,6 @@
 
 namespace bench {
 
-CacheSweep::CacheSweep(size_t bytes) : buffer(bytes, 1) {}
-
-void CacheSweep::operator()() const {
-  unsigned char sum = 0;
-  for (size_t i = 0; i < buffer.size(); i += 64)
-    sum += buffer[i];
-  // Keeps the reads: the compiler cannot drop a volatile store.
-  static volatile unsigned char sink;
-  sink = sum;
-}
-
 std::vector<double>
 measureInterleaved(std::vector<Contender> &contenders, unsigned rounds,
                    const std::function<void()> &beforeEach) {

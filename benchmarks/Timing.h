@@ -54,19 +54,6 @@ std::vector<double>
 measureInterleaved(std::vector<Contender> &contenders, unsigned rounds,
                    const std::function<void()> &beforeEach = nullptr);
 
-/// Reads through a buffer of `bytes` (64-byte steps), which takes every
-/// other process's data out of the caches it fills: the inputs of the
-/// contenders in other processes too, which no flush of ours reaches.
-class CacheSweep {
-public:
-  explicit CacheSweep(size_t bytes);
-  void operator()() const;
-  size_t getBytes() const { return buffer.size(); }
-
-private:
-  std::vector<unsigned char> buffer;
-};
-
 } // namespace bench
 
 #endif // REDUCE_BENCHMARKS_TIMING_H

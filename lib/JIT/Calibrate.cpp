@@ -18,6 +18,8 @@
 
 #include "reduce/JIT/Calibrate.h"
 
+#include "reduce/JIT/CacheSweep.h"
+
 #include "reduce/JIT/JIT.h"
 #include "reduce/Pipelines/Pipelines.h"
 
@@ -183,7 +185,7 @@ public:
       return;
     }
     method = Method::sweep;
-    sweepBuffer.assign(static_cast<size_t>(2 * caches), 1);
+    sweep.emplace(static_cast<size_t>(2 * caches));
   }
 
   void evict() {
@@ -193,14 +195,9 @@ public:
     case Method::flush:
       flush(data, bytes);
       return;
-    case Method::sweep: {
-      unsigned char sum = 0;
-      for (size_t i = 0; i < sweepBuffer.size(); i += 64)
-        sum += sweepBuffer[i];
-      // Keeps the reads: the sum is stored where the compiler cannot see.
-      sweepSink = sum;
+    case Method::sweep:
+      (*sweep)();
       return;
-    }
     }
   }
 
@@ -240,8 +237,7 @@ private:
   const char *data;
   int64_t bytes;
   Method method = Method::none;
-  std::vector<unsigned char> sweepBuffer;
-  static inline volatile unsigned char sweepSink = 0;
+  std::optional<CacheSweep> sweep;
 };
 } // namespace
 
