@@ -8,6 +8,7 @@
 //
 //   reduce-translate --import-onnx model.onnx [-o out.mlir]
 //   reduce-translate --import-openvino-ir model.xml [--weights model.bin]
+//   reduce-translate --list-onnx-ops
 //
 // An mlir-translate style driver over the importers (reduce/Import). An
 // import error is one line on stderr and exit code 1.
@@ -55,6 +56,12 @@ static llvm::StringRef getInputBytes(llvm::SourceMgr &sourceMgr) {
 }
 
 int main(int argc, char **argv) {
+  // The table of docs/importers.md, printed without a translation (which
+  // mlirTranslateMain requires).
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--list-onnx-ops") {
+    printOnnxOpTable(llvm::outs());
+    return 0;
+  }
   TranslateToMLIRRegistration importOnnx(
       "import-onnx", "import an ONNX model (.onnx)",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {
@@ -74,5 +81,8 @@ int main(int argc, char **argv) {
             importOpenVinoIRFile(context, path, weightsPath));
       },
       registerImportDialects);
-  return failed(mlirTranslateMain(argc, argv, "reduce model importers"));
+  return failed(mlirTranslateMain(
+      argc, argv,
+      "reduce model importers (--list-onnx-ops alone prints the table of "
+      "the ONNX ops)"));
 }

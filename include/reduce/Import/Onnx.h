@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::reduce {
 
@@ -38,6 +39,11 @@ llvm::Expected<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context,
 /// Reads the file `modelPath` and imports it.
 llvm::Expected<OwningOpRef<ModuleOp>>
 importOnnxModelFile(MLIRContext *context, llvm::StringRef modelPath);
+
+/// Prints the table of the ONNX ops the importer registers (op type, opset
+/// versions, what each imports as, whether it is folded on constants): the
+/// table of docs/importers.md.
+void printOnnxOpTable(llvm::raw_ostream &os);
 
 /// Reads a serialized ONNX TensorProto (the `.pb` files of ONNX test data)
 /// as a buffer.

@@ -20,7 +20,6 @@
 #include "reduce/Import/ModelBuilder.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -173,65 +172,6 @@ llvm::Expected<int64_t> normalizeAxis(int64_t axis, int64_t rank,
 //===----------------------------------------------------------------------===//
 // Elementwise ops
 //===----------------------------------------------------------------------===//
-
-/// The elementwise ops: how each domain computes them.
-enum class Elementwise {
-  add,
-  sub,
-  mul,
-  div,
-  pow,
-  max,
-  min,
-  sum,
-  equal,
-  less,
-  lessOrEqual,
-  greater,
-  greaterOrEqual,
-  logicalAnd,
-  logicalOr,
-  logicalXor,
-  neg,
-  abs,
-  sqrt,
-  reciprocal,
-  exp,
-  log,
-  floor,
-  ceil,
-  logicalNot,
-};
-
-std::optional<Elementwise> getElementwise(llvm::StringRef opType) {
-  return llvm::StringSwitch<std::optional<Elementwise>>(opType)
-      .Case("Add", Elementwise::add)
-      .Case("Sub", Elementwise::sub)
-      .Case("Mul", Elementwise::mul)
-      .Case("Div", Elementwise::div)
-      .Case("Pow", Elementwise::pow)
-      .Case("Max", Elementwise::max)
-      .Case("Min", Elementwise::min)
-      .Case("Sum", Elementwise::sum)
-      .Case("Equal", Elementwise::equal)
-      .Case("Less", Elementwise::less)
-      .Case("LessOrEqual", Elementwise::lessOrEqual)
-      .Case("Greater", Elementwise::greater)
-      .Case("GreaterOrEqual", Elementwise::greaterOrEqual)
-      .Case("And", Elementwise::logicalAnd)
-      .Case("Or", Elementwise::logicalOr)
-      .Case("Xor", Elementwise::logicalXor)
-      .Case("Neg", Elementwise::neg)
-      .Case("Abs", Elementwise::abs)
-      .Case("Sqrt", Elementwise::sqrt)
-      .Case("Reciprocal", Elementwise::reciprocal)
-      .Case("Exp", Elementwise::exp)
-      .Case("Log", Elementwise::log)
-      .Case("Floor", Elementwise::floor)
-      .Case("Ceil", Elementwise::ceil)
-      .Case("Not", Elementwise::logicalNot)
-      .Default(std::nullopt);
-}
 
 bool isUnary(Elementwise op) { return op >= Elementwise::neg; }
 bool isComparison(Elementwise op) {
@@ -486,7 +426,8 @@ llvm::Expected<Buffer> copyAs(const Buffer &data, ArrayRef<int64_t> shape) {
   return result;
 }
 
-llvm::Expected<Buffer> foldExpand(const Buffer &data, const Buffer &target) {
+llvm::Expected<Buffer> expandBuffer(const Buffer &data,
+                                    const Buffer &target) {
   llvm::Expected<SmallVector<int64_t>> shape =
       getExpandShape(data.getShape(), target);
   if (!shape)
@@ -503,8 +444,8 @@ llvm::Expected<Buffer> foldExpand(const Buffer &data, const Buffer &target) {
   return result;
 }
 
-llvm::Expected<Buffer> foldGather(const Buffer &data, const Buffer &indices,
-                                  int64_t axisAttr) {
+llvm::Expected<Buffer> gatherBuffer(const Buffer &data, const Buffer &indices,
+                                    int64_t axisAttr) {
   int64_t rank = static_cast<int64_t>(data.getShape().size());
   if (rank == 0)
     return makeImportError("Gather needs data of rank at least 1");
@@ -550,8 +491,8 @@ llvm::Expected<Buffer> foldGather(const Buffer &data, const Buffer &indices,
   return result;
 }
 
-llvm::Expected<Buffer> foldConcat(ArrayRef<const Buffer *> inputs,
-                                  int64_t axisAttr) {
+llvm::Expected<Buffer> concatBuffers(ArrayRef<const Buffer *> inputs,
+                                     int64_t axisAttr) {
   if (inputs.empty())
     return makeImportError("expected at least 1 input, but found 0");
   for (const Buffer *input : inputs)
@@ -601,17 +542,32 @@ llvm::Expected<Buffer> foldConcat(ArrayRef<const Buffer *> inputs,
   return result;
 }
 
-/// Slice-1 (attributes starts, ends, axes) and Slice-10+ (inputs data,
-/// starts, ends, axes?, steps?), with ONNX's clamping of out-of-range
-/// starts and ends.
-llvm::Expected<Buffer> foldSlice(const onnx::NodeProto &node, int64_t opset,
-                                 ArrayRef<const Buffer *> inputs) {
-  NodeAttributes attributes(node);
+/// An error unless there are exactly `n` inputs, none absent.
+llvm::Error expectInputs(ArrayRef<const Buffer *> inputs, size_t n) {
+  if (inputs.size() == n &&
+      llvm::all_of(inputs, [](const Buffer *b) { return b != nullptr; }))
+    return llvm::Error::success();
+  return makeImportError("expected " + llvm::Twine(n) + " input" +
+                         (n == 1 ? "" : "s") + ", but found " +
+                         llvm::Twine(inputs.size()));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The folders of the ops
+//===----------------------------------------------------------------------===//
+
+/// With ONNX's clamping of out-of-range starts and ends.
+llvm::Expected<Buffer> onnx_import::foldSlice(const FoldInputs &in,
+                                              bool rangesAsInputs) {
+  NodeAttributes attributes(in.node);
+  ArrayRef<const Buffer *> inputs = in.inputs;
   if (inputs.empty() || !inputs[0])
     return makeImportError("expected the data input");
   const Buffer &data = *inputs[0];
   SmallVector<int64_t> starts, ends, axes, steps;
-  if (opset < 10) {
+  if (!rangesAsInputs) {
     if (llvm::Error error = attributes.checkKnown({"starts", "ends", "axes"}))
       return std::move(error);
     if (inputs.size() != 1)
@@ -703,7 +659,7 @@ llvm::Expected<Buffer> foldSlice(const onnx::NodeProto &node, int64_t opset,
   SmallVector<int64_t> outStrides = getStrides(shape);
   size_t width = getByteWidth(data.getElementType());
   auto *out = static_cast<char *>(result->getData());
-  const auto *in = static_cast<const char *>(data.getData());
+  const auto *source = static_cast<const char *>(data.getData());
   for (int64_t i = 0; i < result->getNumElements(); ++i) {
     int64_t rest = i, from = 0;
     for (int64_t d = 0; d < rank; ++d) {
@@ -711,12 +667,15 @@ llvm::Expected<Buffer> foldSlice(const onnx::NodeProto &node, int64_t opset,
       rest %= outStrides[d];
       from += (first[d] + index * step[d]) * inStrides[d];
     }
-    std::memcpy(out + i * width, in + from * width, width);
+    std::memcpy(out + i * width, source + from * width, width);
   }
   return result;
 }
 
-llvm::Expected<Buffer> foldRange(ArrayRef<const Buffer *> inputs) {
+llvm::Expected<Buffer> onnx_import::foldRange(const FoldInputs &in) {
+  if (llvm::Error error = NodeAttributes(in.node).checkKnown({}))
+    return std::move(error);
+  ArrayRef<const Buffer *> inputs = in.inputs;
   if (inputs.size() != 3 || !inputs[0] || !inputs[1] || !inputs[2])
     return makeImportError("expected 3 inputs (start, limit, delta)");
   ElementType type = inputs[0]->getElementType();
@@ -769,9 +728,10 @@ llvm::Expected<Buffer> foldRange(ArrayRef<const Buffer *> inputs) {
   return result;
 }
 
-llvm::Expected<Buffer> foldClip(const onnx::NodeProto &node, int64_t opset,
-                                ArrayRef<const Buffer *> inputs) {
-  NodeAttributes attributes(node);
+llvm::Expected<Buffer> onnx_import::foldClip(const FoldInputs &in,
+                                             bool boundsAsInputs) {
+  NodeAttributes attributes(in.node);
+  ArrayRef<const Buffer *> inputs = in.inputs;
   if (inputs.empty() || !inputs[0])
     return makeImportError("expected the input to clip");
   const Buffer &x = *inputs[0];
@@ -779,7 +739,7 @@ llvm::Expected<Buffer> foldClip(const onnx::NodeProto &node, int64_t opset,
   if (isBool(type))
     return makeImportError("Clip does not take BOOL inputs");
   double lo = -INFINITY, hi = INFINITY;
-  if (opset < 11) {
+  if (!boundsAsInputs) {
     if (llvm::Error error = attributes.checkKnown({"min", "max"}))
       return std::move(error);
     if (inputs.size() != 1)
@@ -811,14 +771,14 @@ llvm::Expected<Buffer> foldClip(const onnx::NodeProto &node, int64_t opset,
   llvm::Expected<Buffer> result = allocate(type, x.getShape());
   if (!result)
     return result.takeError();
-  bool hasLo = opset < 11 || (inputs.size() > 1 && inputs[1]);
-  bool hasHi = opset < 11 || (inputs.size() > 2 && inputs[2]);
+  bool hasLo = !boundsAsInputs || (inputs.size() > 1 && inputs[1]);
+  bool hasHi = !boundsAsInputs || (inputs.size() > 2 && inputs[2]);
   for (int64_t i = 0; i < x.getNumElements(); ++i) {
     if (isFloat(type)) {
       double v = loadAsDouble(type, x.getData(), i);
-      double l = opset < 11 || !hasLo ? lo
+      double l = !boundsAsInputs || !hasLo ? lo
                                       : loadAsDouble(type, inputs[1]->getData(), 0);
-      double h = opset < 11 || !hasHi ? hi
+      double h = !boundsAsInputs || !hasHi ? hi
                                       : loadAsDouble(type, inputs[2]->getData(), 0);
       if (!std::isnan(v))
         v = std::min(std::max(v, l), h);
@@ -831,7 +791,7 @@ llvm::Expected<Buffer> foldClip(const onnx::NodeProto &node, int64_t opset,
                       : a < b;
     };
     uint64_t v = loadBits(type, x.getData(), i);
-    if (opset < 11) {
+    if (!boundsAsInputs) {
       // The float bounds of Clip-1/6 apply to float inputs only.
       return makeImportError("Clip before opset 11 takes float inputs");
     }
@@ -850,7 +810,10 @@ llvm::Expected<Buffer> foldClip(const onnx::NodeProto &node, int64_t opset,
   return result;
 }
 
-llvm::Expected<Buffer> foldWhere(ArrayRef<const Buffer *> inputs) {
+llvm::Expected<Buffer> onnx_import::foldWhere(const FoldInputs &in) {
+  if (llvm::Error error = NodeAttributes(in.node).checkKnown({}))
+    return std::move(error);
+  ArrayRef<const Buffer *> inputs = in.inputs;
   if (inputs.size() != 3 || !inputs[0] || !inputs[1] || !inputs[2])
     return makeImportError("expected 3 inputs (condition, X, Y)");
   if (!isBool(inputs[0]->getElementType()))
@@ -883,10 +846,11 @@ llvm::Expected<Buffer> foldWhere(ArrayRef<const Buffer *> inputs) {
   return result;
 }
 
-llvm::Expected<Buffer> foldConstantOfShape(const onnx::NodeProto &node,
-                                           const Buffer &shapeData,
-                                           llvm::StringRef modelDir) {
-  NodeAttributes attributes(node);
+llvm::Expected<Buffer> onnx_import::foldConstantOfShape(const FoldInputs &in) {
+  if (llvm::Error error = expectInputs(in.inputs, 1))
+    return std::move(error);
+  const Buffer &shapeData = *in.inputs[0];
+  NodeAttributes attributes(in.node);
   if (llvm::Error error = attributes.checkKnown({"value"}))
     return std::move(error);
   llvm::Expected<SmallVector<int64_t>> shape = readShapeInput(shapeData);
@@ -897,7 +861,7 @@ llvm::Expected<Buffer> foldConstantOfShape(const onnx::NodeProto &node,
     if (llvm::Error error = NodeAttributes::checkType(
             *attribute, onnx::AttributeProto::TENSOR, "TENSOR"))
       return std::move(error);
-    llvm::Expected<Buffer> tensor = readTensor(attribute->t(), modelDir);
+    llvm::Expected<Buffer> tensor = readTensor(attribute->t(), in.modelDir);
     if (!tensor)
       return tensor.takeError();
     if (tensor->getNumElements() != 1)
@@ -919,9 +883,11 @@ llvm::Expected<Buffer> foldConstantOfShape(const onnx::NodeProto &node,
   return result;
 }
 
-llvm::Expected<Buffer> foldCast(const onnx::NodeProto &node,
-                                const Buffer &input) {
-  NodeAttributes attributes(node);
+llvm::Expected<Buffer> onnx_import::foldCast(const FoldInputs &in) {
+  if (llvm::Error error = expectInputs(in.inputs, 1))
+    return std::move(error);
+  const Buffer &input = *in.inputs[0];
+  NodeAttributes attributes(in.node);
   if (llvm::Error error = attributes.checkKnown({"to", "saturate"}))
     return std::move(error);
   const onnx::AttributeProto *to = attributes.find("to");
@@ -944,8 +910,6 @@ llvm::Expected<Buffer> foldCast(const onnx::NodeProto &node,
                    result->getData(), i);
   return result;
 }
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Shapes
@@ -1011,166 +975,197 @@ Buffer onnx_import::getShapeTensor(ArrayRef<int64_t> shape, int64_t start,
   return result;
 }
 
-bool onnx_import::isViewOp(llvm::StringRef opType) {
-  return opType == "Reshape" || opType == "Squeeze" ||
-         opType == "Unsqueeze" || opType == "Flatten";
-}
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
 
-llvm::Expected<SmallVector<int64_t>>
-onnx_import::getViewShape(const onnx::NodeProto &node, int64_t opset,
-                          ArrayRef<int64_t> shape,
-                          ArrayRef<const Buffer *> inputs) {
-  NodeAttributes attributes(node);
-  llvm::StringRef opType = node.op_type();
-  auto rank = static_cast<int64_t>(shape.size());
+/// The number of elements of `shape`, or an error.
+static llvm::Expected<int64_t> countElements(ArrayRef<int64_t> shape) {
   std::optional<int64_t> count = getNumElements(shape);
   if (!count)
     return makeImportError("the input has too many elements");
+  return *count;
+}
 
-  if (opType == "Reshape") {
-    bool hasAllowZero = opset >= 14;
-    if (llvm::Error error = attributes.checkKnown(
-            hasAllowZero ? ArrayRef<llvm::StringRef>{"allowzero"}
-                         : ArrayRef<llvm::StringRef>{}))
-      return std::move(error);
-    if (opset < 5)
-      return makeImportError("Reshape-1 (the shape as an attribute) is not "
-                             "supported: expected opset 5 or later");
-    llvm::Expected<bool> allowZero = attributes.getBool("allowzero", false);
-    if (!allowZero)
-      return allowZero.takeError();
-    if (inputs.size() != 1 || !inputs[0])
-      return makeImportError("expected 2 inputs (data, shape)");
-    llvm::Expected<SmallVector<int64_t>> target =
-        readInts(*inputs[0], "the shape input");
-    if (!target)
-      return target.takeError();
-    SmallVector<int64_t> result;
-    std::optional<size_t> inferred;
-    int64_t known = 1;
-    for (auto [d, dim] : llvm::enumerate(*target)) {
-      if (dim == -1) {
-        if (inferred)
-          return makeImportError("the shape " + formatShape(*target) +
-                                 " has more than one -1");
-        inferred = d;
-        result.push_back(1);
-        continue;
-      }
-      if (dim == 0 && !*allowZero) {
-        if (static_cast<int64_t>(d) >= rank)
-          return makeImportError("the shape " + formatShape(*target) +
-                                 " copies dimension " + llvm::Twine(d) +
-                                 " of an input of rank " +
-                                 llvm::Twine(rank));
-        dim = shape[d];
-      }
-      if (dim < 0)
-        return makeImportError("the shape " + formatShape(*target) +
-                               " has an invalid dimension " +
-                               llvm::Twine(dim));
-      result.push_back(dim);
-      if (dim && known > std::numeric_limits<int64_t>::max() / dim)
-        return makeImportError("the shape " + formatShape(*target) +
-                               " has too many elements");
-      known *= dim;
+/// The dims of Reshape's shape input `target` for an input of `shape`
+/// (`count` elements): 0 copies the input dim unless `allowZero`, one -1 is
+/// inferred.
+static llvm::Expected<SmallVector<int64_t>>
+resolveReshapeTarget(ArrayRef<int64_t> target, ArrayRef<int64_t> shape,
+                     int64_t count, bool allowZero) {
+  auto rank = static_cast<int64_t>(shape.size());
+  SmallVector<int64_t> result;
+  std::optional<size_t> inferred;
+  int64_t known = 1;
+  for (auto [d, value] : llvm::enumerate(target)) {
+    int64_t dim = value;
+    if (dim == -1) {
+      if (inferred)
+        return makeImportError("the shape " + formatShape(target) +
+                               " has more than one -1");
+      inferred = d;
+      result.push_back(1);
+      continue;
     }
-    if (inferred) {
-      if (known == 0 || *count % known != 0)
-        return makeImportError("cannot reshape " + formatShape(shape) +
-                               " (" + llvm::Twine(*count) +
-                               " elements) to " + formatShape(*target));
-      result[*inferred] = *count / known;
-    } else if (known != *count) {
+    if (dim == 0 && !allowZero) {
+      if (static_cast<int64_t>(d) >= rank)
+        return makeImportError("the shape " + formatShape(target) +
+                               " copies dimension " + llvm::Twine(d) +
+                               " of an input of rank " + llvm::Twine(rank));
+      dim = shape[d];
+    }
+    if (dim < 0)
+      return makeImportError("the shape " + formatShape(target) +
+                             " has an invalid dimension " + llvm::Twine(dim));
+    result.push_back(dim);
+    if (dim && known > std::numeric_limits<int64_t>::max() / dim)
+      return makeImportError("the shape " + formatShape(target) +
+                             " has too many elements");
+    known *= dim;
+  }
+  if (inferred) {
+    if (known == 0 || count % known != 0)
       return makeImportError("cannot reshape " + formatShape(shape) + " (" +
-                             llvm::Twine(*count) + " elements) to " +
-                             formatShape(result) + " (" + llvm::Twine(known) +
-                             " elements)");
-    }
-    return result;
+                             llvm::Twine(count) + " elements) to " +
+                             formatShape(target));
+    result[*inferred] = count / known;
+  } else if (known != count) {
+    return makeImportError("cannot reshape " + formatShape(shape) + " (" +
+                           llvm::Twine(count) + " elements) to " +
+                           formatShape(result) + " (" + llvm::Twine(known) +
+                           " elements)");
   }
+  return result;
+}
 
-  if (opType == "Flatten") {
-    if (llvm::Error error = attributes.checkKnown({"axis"}))
-      return std::move(error);
-    if (!inputs.empty())
-      return makeImportError("expected 1 input, but found " +
-                             llvm::Twine(inputs.size() + 1));
-    llvm::Expected<int64_t> axis = attributes.getInt("axis", 1);
-    if (!axis)
-      return axis.takeError();
-    if (*axis < -rank || *axis > rank)
-      return makeImportError("axis " + llvm::Twine(*axis) +
-                             " is out of range [" + llvm::Twine(-rank) +
-                             ", " + llvm::Twine(rank) + "]");
-    int64_t split = *axis < 0 ? *axis + rank : *axis;
-    int64_t outer = 1;
-    for (int64_t d = 0; d < split; ++d)
-      outer *= shape[d];
-    return SmallVector<int64_t>{outer, outer ? *count / outer : 0};
-  }
+llvm::Expected<SmallVector<int64_t>>
+onnx_import::getReshapeShape(const onnx::NodeProto &node, bool hasAllowZero,
+                             ArrayRef<int64_t> shape,
+                             ArrayRef<const Buffer *> inputs) {
+  llvm::Expected<int64_t> count = countElements(shape);
+  if (!count)
+    return count.takeError();
+  NodeAttributes attributes(node);
+  if (llvm::Error error = attributes.checkKnown(
+          hasAllowZero ? ArrayRef<llvm::StringRef>{"allowzero"}
+                       : ArrayRef<llvm::StringRef>{}))
+    return std::move(error);
+  llvm::Expected<bool> allowZero = attributes.getBool("allowzero", false);
+  if (!allowZero)
+    return allowZero.takeError();
+  if (inputs.size() != 1 || !inputs[0])
+    return makeImportError("expected 2 inputs (data, shape)");
+  llvm::Expected<SmallVector<int64_t>> target =
+      readInts(*inputs[0], "the shape input");
+  if (!target)
+    return target.takeError();
+  return resolveReshapeTarget(*target, shape, *count, *allowZero);
+}
 
-  // Squeeze and Unsqueeze: the axes are an attribute before 13, an input
-  // from 13 on (optional for Squeeze).
-  bool axesAsInput = opset >= 13;
+llvm::Expected<SmallVector<int64_t>>
+onnx_import::getFlattenShape(const onnx::NodeProto &node,
+                             ArrayRef<int64_t> shape,
+                             ArrayRef<const Buffer *> inputs) {
+  llvm::Expected<int64_t> count = countElements(shape);
+  if (!count)
+    return count.takeError();
+  NodeAttributes attributes(node);
+  if (llvm::Error error = attributes.checkKnown({"axis"}))
+    return std::move(error);
+  if (!inputs.empty())
+    return makeImportError("expected 1 input, but found " +
+                           llvm::Twine(inputs.size() + 1));
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", 1);
+  if (!axis)
+    return axis.takeError();
+  auto rank = static_cast<int64_t>(shape.size());
+  if (*axis < -rank || *axis > rank)
+    return makeImportError("axis " + llvm::Twine(*axis) +
+                           " is out of range [" + llvm::Twine(-rank) + ", " +
+                           llvm::Twine(rank) + "]");
+  int64_t split = *axis < 0 ? *axis + rank : *axis;
+  int64_t outer = 1;
+  for (int64_t d = 0; d < split; ++d)
+    outer *= shape[d];
+  return SmallVector<int64_t>{outer, outer ? *count / outer : 0};
+}
+
+/// The axes of Squeeze or Unsqueeze on data of `shape`: the attribute
+/// before 13, the (optional) input from 13 on; nullopt when absent.
+static llvm::Expected<std::optional<SmallVector<int64_t>>>
+readViewAxes(const onnx::NodeProto &node, bool axesAsInput,
+             ArrayRef<int64_t> shape, ArrayRef<const Buffer *> inputs) {
+  if (llvm::Expected<int64_t> count = countElements(shape); !count)
+    return count.takeError();
+  NodeAttributes attributes(node);
   if (llvm::Error error = attributes.checkKnown(
           axesAsInput ? ArrayRef<llvm::StringRef>{}
                       : ArrayRef<llvm::StringRef>{"axes"}))
     return std::move(error);
-  std::optional<SmallVector<int64_t>> axes;
-  if (axesAsInput) {
-    if (inputs.size() > 1)
-      return makeImportError("expected 1 or 2 inputs (data, axes)");
-    if (!inputs.empty() && inputs[0]) {
-      llvm::Expected<SmallVector<int64_t>> values =
-          readInts(*inputs[0], "the axes input", /*allowScalar=*/true);
-      if (!values)
-        return values.takeError();
-      axes = std::move(*values);
-    }
-  } else {
+  if (!axesAsInput) {
     if (!inputs.empty())
       return makeImportError("expected 1 input (the axes are an attribute "
                              "before opset 13)");
-    llvm::Expected<std::optional<SmallVector<int64_t>>> values =
-        attributes.getInts("axes");
-    if (!values)
-      return values.takeError();
-    axes = std::move(*values);
+    return attributes.getInts("axes");
   }
+  if (inputs.size() > 1)
+    return makeImportError("expected 1 or 2 inputs (data, axes)");
+  if (inputs.empty() || !inputs[0])
+    return std::nullopt;
+  llvm::Expected<SmallVector<int64_t>> values =
+      readInts(*inputs[0], "the axes input", /*allowScalar=*/true);
+  if (!values)
+    return values.takeError();
+  return std::optional<SmallVector<int64_t>>(std::move(*values));
+}
 
-  if (opType == "Squeeze") {
-    SmallVector<bool> drop(rank, false);
-    if (!axes) {
-      for (int64_t d = 0; d < rank; ++d)
-        drop[d] = shape[d] == 1;
-    } else {
-      for (int64_t axis : *axes) {
-        llvm::Expected<int64_t> d = normalizeAxis(axis, rank, "axis");
-        if (!d)
-          return d.takeError();
-        if (shape[*d] != 1)
-          return makeImportError("cannot squeeze dimension " +
-                                 llvm::Twine(*d) + " of size " +
-                                 llvm::Twine(shape[*d]) + " (shape " +
-                                 formatShape(shape) + ")");
-        drop[*d] = true;
-      }
-    }
-    SmallVector<int64_t> result;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!drop[d])
-        result.push_back(shape[d]);
-    return result;
-  }
-
-  // Unsqueeze.
+llvm::Expected<SmallVector<int64_t>>
+onnx_import::getSqueezeShape(const onnx::NodeProto &node, bool axesAsInput,
+                             ArrayRef<int64_t> shape,
+                             ArrayRef<const Buffer *> inputs) {
+  llvm::Expected<std::optional<SmallVector<int64_t>>> axes =
+      readViewAxes(node, axesAsInput, shape, inputs);
   if (!axes)
+    return axes.takeError();
+  auto rank = static_cast<int64_t>(shape.size());
+  SmallVector<bool> drop(rank, false);
+  if (!*axes) {
+    for (int64_t d = 0; d < rank; ++d)
+      drop[d] = shape[d] == 1;
+  } else {
+    for (int64_t axis : **axes) {
+      llvm::Expected<int64_t> d = normalizeAxis(axis, rank, "axis");
+      if (!d)
+        return d.takeError();
+      if (shape[*d] != 1)
+        return makeImportError("cannot squeeze dimension " + llvm::Twine(*d) +
+                               " of size " + llvm::Twine(shape[*d]) +
+                               " (shape " + formatShape(shape) + ")");
+      drop[*d] = true;
+    }
+  }
+  SmallVector<int64_t> result;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!drop[d])
+      result.push_back(shape[d]);
+  return result;
+}
+
+llvm::Expected<SmallVector<int64_t>>
+onnx_import::getUnsqueezeShape(const onnx::NodeProto &node, bool axesAsInput,
+                               ArrayRef<int64_t> shape,
+                               ArrayRef<const Buffer *> inputs) {
+  llvm::Expected<std::optional<SmallVector<int64_t>>> axes =
+      readViewAxes(node, axesAsInput, shape, inputs);
+  if (!axes)
+    return axes.takeError();
+  if (!*axes)
     return makeImportError(axesAsInput ? "expected 2 inputs (data, axes)"
                                        : "attribute 'axes' is missing");
-  int64_t outRank = rank + static_cast<int64_t>(axes->size());
+  auto rank = static_cast<int64_t>(shape.size());
+  int64_t outRank = rank + static_cast<int64_t>((*axes)->size());
   SmallVector<bool> inserted(outRank, false);
-  for (int64_t axis : *axes) {
+  for (int64_t axis : **axes) {
     llvm::Expected<int64_t> d = normalizeAxis(axis, outRank, "axis");
     if (!d)
       return d.takeError();
@@ -1185,111 +1180,76 @@ onnx_import::getViewShape(const onnx::NodeProto &node, int64_t opset,
   return result;
 }
 
-//===----------------------------------------------------------------------===//
-// Folding
-//===----------------------------------------------------------------------===//
-
-bool onnx_import::isFoldable(llvm::StringRef opType) {
-  return getElementwise(opType) || isViewOp(opType) ||
-         llvm::is_contained({"Identity", "Gather", "Expand", "Concat",
-                             "ConstantOfShape", "Range", "Cast", "Clip",
-                             "Where", "Slice"},
-                            opType);
+llvm::Expected<Buffer> onnx_import::foldView(const FoldInputs &in,
+                                             const ViewShapeFn &getShape) {
+  if (in.inputs.empty() || !in.inputs[0])
+    return makeImportError("expected the data input");
+  llvm::Expected<SmallVector<int64_t>> shape =
+      getShape(in.node, in.inputs[0]->getShape(), in.inputs.drop_front());
+  if (!shape)
+    return shape.takeError();
+  return copyAs(*in.inputs[0], *shape);
 }
 
-llvm::Expected<Buffer> onnx_import::foldNode(const onnx::NodeProto &node,
-                                             int64_t opset,
-                                             ArrayRef<const Buffer *> inputs,
-                                             llvm::StringRef modelDir) {
-  llvm::StringRef opType = node.op_type();
-  NodeAttributes attributes(node);
-  auto expectInputs = [&](size_t n) -> llvm::Error {
-    if (inputs.size() == n && llvm::all_of(inputs, [](const Buffer *b) {
-          return b != nullptr;
-        }))
-      return llvm::Error::success();
-    return makeImportError("expected " + llvm::Twine(n) + " input" +
-                           (n == 1 ? "" : "s") + ", but found " +
-                           llvm::Twine(inputs.size()));
+//===----------------------------------------------------------------------===//
+// Elementwise, Identity, Gather, Expand, Concat
+//===----------------------------------------------------------------------===//
+
+OpFolder onnx_import::getElementwiseFolder(Elementwise op) {
+  return [op](const FoldInputs &in) -> llvm::Expected<Buffer> {
+    if (llvm::Error error = NodeAttributes(in.node).checkKnown({}))
+      return std::move(error);
+    if (in.opset < 7 && !isUnary(op))
+      return makeImportError(in.node.op_type() +
+                             " before opset 7 (with the 'broadcast' "
+                             "attribute) is not supported");
+    return foldElementwise(op, in.node.op_type(), in.inputs);
   };
-
-  if (std::optional<Elementwise> op = getElementwise(opType)) {
-    if (llvm::Error error = attributes.checkKnown({}))
-      return std::move(error);
-    if (opset < 7 && !isUnary(*op))
-      return makeImportError(opType + " before opset 7 (with the 'broadcast' "
-                                      "attribute) is not supported");
-    return foldElementwise(*op, opType, inputs);
-  }
-  if (isViewOp(opType)) {
-    if (inputs.empty() || !inputs[0])
-      return makeImportError("expected the data input");
-    llvm::Expected<SmallVector<int64_t>> shape =
-        getViewShape(node, opset, inputs[0]->getShape(), inputs.drop_front());
-    if (!shape)
-      return shape.takeError();
-    return copyAs(*inputs[0], *shape);
-  }
-  if (opType == "Identity") {
-    if (llvm::Error error = attributes.checkKnown({}))
-      return std::move(error);
-    if (llvm::Error error = expectInputs(1))
-      return std::move(error);
-    return copyAs(*inputs[0], inputs[0]->getShape());
-  }
-  if (opType == "Gather") {
-    if (llvm::Error error = attributes.checkKnown({"axis"}))
-      return std::move(error);
-    if (llvm::Error error = expectInputs(2))
-      return std::move(error);
-    llvm::Expected<int64_t> axis = attributes.getInt("axis", 0);
-    if (!axis)
-      return axis.takeError();
-    return foldGather(*inputs[0], *inputs[1], *axis);
-  }
-  if (opType == "Expand") {
-    if (llvm::Error error = attributes.checkKnown({}))
-      return std::move(error);
-    if (llvm::Error error = expectInputs(2))
-      return std::move(error);
-    return foldExpand(*inputs[0], *inputs[1]);
-  }
-  if (opType == "Concat") {
-    if (llvm::Error error = attributes.checkKnown({"axis"}))
-      return std::move(error);
-    if (!attributes.find("axis"))
-      return makeImportError("attribute 'axis' is missing");
-    llvm::Expected<int64_t> axis = attributes.getInt("axis", 0);
-    if (!axis)
-      return axis.takeError();
-    return foldConcat(inputs, *axis);
-  }
-  if (opType == "ConstantOfShape") {
-    if (llvm::Error error = expectInputs(1))
-      return std::move(error);
-    return foldConstantOfShape(node, *inputs[0], modelDir);
-  }
-  if (opType == "Range") {
-    if (llvm::Error error = attributes.checkKnown({}))
-      return std::move(error);
-    return foldRange(inputs);
-  }
-  if (opType == "Cast") {
-    if (llvm::Error error = expectInputs(1))
-      return std::move(error);
-    return foldCast(node, *inputs[0]);
-  }
-  if (opType == "Clip")
-    return foldClip(node, opset, inputs);
-  if (opType == "Slice")
-    return foldSlice(node, opset, inputs);
-  if (opType == "Where") {
-    if (llvm::Error error = attributes.checkKnown({}))
-      return std::move(error);
-    return foldWhere(inputs);
-  }
-  return makeImportError("the folder does not know op type " + opType);
 }
+
+llvm::Expected<Buffer> onnx_import::foldIdentity(const FoldInputs &in) {
+  if (llvm::Error error = NodeAttributes(in.node).checkKnown({}))
+    return std::move(error);
+  if (llvm::Error error = expectInputs(in.inputs, 1))
+    return std::move(error);
+  return copyAs(*in.inputs[0], in.inputs[0]->getShape());
+}
+
+llvm::Expected<Buffer> onnx_import::foldGather(const FoldInputs &in) {
+  NodeAttributes attributes(in.node);
+  if (llvm::Error error = attributes.checkKnown({"axis"}))
+    return std::move(error);
+  if (llvm::Error error = expectInputs(in.inputs, 2))
+    return std::move(error);
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", 0);
+  if (!axis)
+    return axis.takeError();
+  return gatherBuffer(*in.inputs[0], *in.inputs[1], *axis);
+}
+
+llvm::Expected<Buffer> onnx_import::foldExpand(const FoldInputs &in) {
+  if (llvm::Error error = NodeAttributes(in.node).checkKnown({}))
+    return std::move(error);
+  if (llvm::Error error = expectInputs(in.inputs, 2))
+    return std::move(error);
+  return expandBuffer(*in.inputs[0], *in.inputs[1]);
+}
+
+llvm::Expected<Buffer> onnx_import::foldConcat(const FoldInputs &in) {
+  NodeAttributes attributes(in.node);
+  if (llvm::Error error = attributes.checkKnown({"axis"}))
+    return std::move(error);
+  if (!attributes.find("axis"))
+    return makeImportError("attribute 'axis' is missing");
+  llvm::Expected<int64_t> axis = attributes.getInt("axis", 0);
+  if (!axis)
+    return axis.takeError();
+  return concatBuffers(in.inputs, *axis);
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
 
 std::optional<Buffer> onnx_import::foldReduction(ReductionKind kind,
                                                  const Buffer &input,

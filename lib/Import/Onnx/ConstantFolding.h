@@ -8,12 +8,13 @@
 //
 // The ONNX importer evaluates a node whose inputs are all constants (an
 // initializer, a Constant node's output, the shape of a value whose shape is
-// static, or an earlier folded node) when its op is one the folder knows, so
-// that the shape subgraphs exporters write (Shape -> Gather -> Unsqueeze ->
-// Concat -> Reshape, ConstantOfShape, Range, Cast, arithmetic on the counts)
-// become constants instead of runtime code. The shape rules of the view ops
-// (Reshape, Squeeze, Unsqueeze, Flatten) and of broadcasting are shared with
-// the importer, which applies them to values that are not constants.
+// static, or an earlier folded node) when its op registration (OpRegistry.h)
+// has one of these folders, so that the shape subgraphs exporters write
+// (Shape -> Gather -> Unsqueeze -> Concat -> Reshape, ConstantOfShape, Range,
+// Cast, arithmetic on the counts) become constants instead of runtime code.
+// The shape rules of the view ops (Reshape, Squeeze, Unsqueeze, Flatten) and
+// of broadcasting are shared with the importer, which applies them to values
+// that are not constants.
 //
 // Every rule of ONNX the inputs can break (an index out of range, a shape a
 // reshape cannot reach, shapes that do not broadcast, an integer division by
@@ -25,6 +26,8 @@
 #ifndef REDUCE_LIB_IMPORT_ONNX_CONSTANTFOLDING_H
 #define REDUCE_LIB_IMPORT_ONNX_CONSTANTFOLDING_H
 
+#include "OpRegistry.h"
+
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 #include "reduce/Runtime/Buffer.h"
 
@@ -34,6 +37,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <functional>
 #include <optional>
 
 namespace mlir::reduce::onnx_import {
@@ -41,15 +45,56 @@ namespace mlir::reduce::onnx_import {
 /// The largest number of elements a folded constant may have.
 constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
 
-/// True when foldNode evaluates nodes of type `opType`.
-bool isFoldable(llvm::StringRef opType);
+/// The elementwise ops the folder evaluates: how each domain (float,
+/// signed, unsigned, bool) computes them.
+enum class Elementwise {
+  add,
+  sub,
+  mul,
+  div,
+  pow,
+  max,
+  min,
+  sum,
+  equal,
+  less,
+  lessOrEqual,
+  greater,
+  greaterOrEqual,
+  logicalAnd,
+  logicalOr,
+  logicalXor,
+  // Unary.
+  neg,
+  abs,
+  sqrt,
+  reciprocal,
+  exp,
+  log,
+  floor,
+  ceil,
+  logicalNot,
+};
 
-/// Evaluates `node` (of the default domain, at `opset`) on the constant
-/// `inputs`, one per node input (null for an absent optional input).
-/// `modelDir` holds the external data of tensor attributes.
-llvm::Expected<Buffer> foldNode(const onnx::NodeProto &node, int64_t opset,
-                                llvm::ArrayRef<const Buffer *> inputs,
-                                llvm::StringRef modelDir);
+/// The folder of the elementwise op `op` (no attributes; the binary ops
+/// from opset 7, without the `broadcast` attribute).
+OpFolder getElementwiseFolder(Elementwise op);
+
+/// The folders of the shape ops and of Cast, Clip and Where, on a node
+/// whose inputs are all constants.
+llvm::Expected<Buffer> foldIdentity(const FoldInputs &in);
+llvm::Expected<Buffer> foldGather(const FoldInputs &in);
+llvm::Expected<Buffer> foldExpand(const FoldInputs &in);
+llvm::Expected<Buffer> foldConcat(const FoldInputs &in);
+llvm::Expected<Buffer> foldConstantOfShape(const FoldInputs &in);
+llvm::Expected<Buffer> foldRange(const FoldInputs &in);
+llvm::Expected<Buffer> foldCast(const FoldInputs &in);
+llvm::Expected<Buffer> foldWhere(const FoldInputs &in);
+/// Clip-1/6 (`boundsAsInputs` false: attributes) and Clip-11+.
+llvm::Expected<Buffer> foldClip(const FoldInputs &in, bool boundsAsInputs);
+/// Slice-1 (`rangesAsInputs` false: attributes starts, ends, axes) and
+/// Slice-10+ (inputs data, starts, ends, axes?, steps?).
+llvm::Expected<Buffer> foldSlice(const FoldInputs &in, bool rangesAsInputs);
 
 /// Evaluates a reduction of kind sum, prod, min, max or mean over the
 /// (normalized, sorted, unique) `dims` of `input`; nullopt for the other
@@ -63,17 +108,36 @@ std::optional<Buffer> foldReduction(ReductionKind kind, const Buffer &input,
 Buffer getShapeTensor(llvm::ArrayRef<int64_t> shape, int64_t start,
                       std::optional<int64_t> end);
 
-/// The result shape of the view node `node` (Reshape, Squeeze, Unsqueeze or
+/// The result shape of a view node (Reshape, Squeeze, Unsqueeze or
 /// Flatten) on data of the static shape `shape`. `inputs` are the node's
 /// inputs after the data (the shape or axes input; null when absent), which
 /// must be constants.
-llvm::Expected<llvm::SmallVector<int64_t>>
-getViewShape(const onnx::NodeProto &node, int64_t opset,
-             llvm::ArrayRef<int64_t> shape,
-             llvm::ArrayRef<const Buffer *> inputs);
+using ViewShapeFn = std::function<llvm::Expected<llvm::SmallVector<int64_t>>(
+    const onnx::NodeProto &node, llvm::ArrayRef<int64_t> shape,
+    llvm::ArrayRef<const Buffer *> inputs)>;
 
-/// True for the view ops getViewShape knows.
-bool isViewOp(llvm::StringRef opType);
+/// Reshape-5 (0 copies the input dim) and Reshape-14 (`allowzero`).
+llvm::Expected<llvm::SmallVector<int64_t>>
+getReshapeShape(const onnx::NodeProto &node, bool hasAllowZero,
+                llvm::ArrayRef<int64_t> shape,
+                llvm::ArrayRef<const Buffer *> inputs);
+llvm::Expected<llvm::SmallVector<int64_t>>
+getFlattenShape(const onnx::NodeProto &node, llvm::ArrayRef<int64_t> shape,
+                llvm::ArrayRef<const Buffer *> inputs);
+/// Squeeze and Unsqueeze: the axes an attribute before 13, an input from
+/// 13 on (`axesAsInput`; optional for Squeeze).
+llvm::Expected<llvm::SmallVector<int64_t>>
+getSqueezeShape(const onnx::NodeProto &node, bool axesAsInput,
+                llvm::ArrayRef<int64_t> shape,
+                llvm::ArrayRef<const Buffer *> inputs);
+llvm::Expected<llvm::SmallVector<int64_t>>
+getUnsqueezeShape(const onnx::NodeProto &node, bool axesAsInput,
+                  llvm::ArrayRef<int64_t> shape,
+                  llvm::ArrayRef<const Buffer *> inputs);
+
+/// A view of a constant: its data with the shape `getShape` gives.
+llvm::Expected<Buffer> foldView(const FoldInputs &in,
+                                const ViewShapeFn &getShape);
 
 /// The shape Expand gives data of shape `shape` for the shape tensor
 /// `target` (ONNX's multidirectional broadcast of the two).
