@@ -51,10 +51,6 @@ struct ReductionInfo {
   }
 };
 
-/// Returns true for the kinds that accumulate by addition (sum, l1,
-/// sum_square, l2, mean, log_sum): those `f64-accumulation` widens.
-bool isAdditive(ReductionKind kind);
-
 /// Returns the description of a reduction of kind `kind` on `elementType`.
 ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
                                NanMode nanMode, IntRounding rounding,

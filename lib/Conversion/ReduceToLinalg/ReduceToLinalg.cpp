@@ -169,12 +169,13 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
                                              IntRounding rounding,
                                              bool f64Accumulation) {
   ReductionInfo info{kind, elementType, elementType, false, nanMode, rounding};
+  const ReductionKindInfo &kindInfo = getKindInfo(kind);
   MLIRContext *context = elementType.getContext();
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     info.isUnsigned = intType.isUnsigned();
     unsigned width = intType.getWidth();
     info.elementType = info.accType = IntegerType::get(context, width);
-    if (kind == ReductionKind::mean && width > 1)
+    if (kindInfo.finalizer == Finalizer::mean && width > 1)
       // The exact mean: a sum that does not wrap (see reduce.mean);
       // lowerReduction narrows it for a static count (getMeanAccumulator).
       info.accType = IntegerType::get(context, width < 64 ? 64 : 128);
@@ -188,27 +189,13 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
     // to the 16-bit type when it is exact.
     info.accType = Float32Type::get(elementType.getContext());
   } else if (elementType.isF32() &&
-             (kind == ReductionKind::prod ||
+             (kindInfo.combiner == Combiner::mul ||
               (f64Accumulation && isAdditive(kind)))) {
     // f32 products always accumulate in f64: lane and block partial products
     // stay near 1, where f32 rounding is biased (docs/pipeline.md).
     info.accType = Float64Type::get(elementType.getContext());
   }
   return info;
-}
-
-bool mlir::reduce::isAdditive(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::sum:
-  case ReductionKind::l1:
-  case ReductionKind::sum_square:
-  case ReductionKind::l2:
-  case ReductionKind::mean:
-  case ReductionKind::log_sum:
-    return true;
-  default:
-    return false;
-  }
 }
 
 /// Returns `value` (of the signless element type) as the accumulator type:
@@ -256,82 +243,36 @@ static Value createTypedOp(OpBuilder &b, Location loc,
 }
 
 /// Returns the term one input element contributes, in the accumulator
-/// type: |x| for l1, x * x for sum_square and l2, x itself otherwise.
+/// type: |x| for l1, x * x for sum_square and l2, x itself otherwise
+/// (log_sum_exp's shifted exponential is built by createExpSum).
 static Value createElementTerm(OpBuilder &b, Location loc,
                                const ReductionInfo &info, Value element) {
-  switch (info.kind) {
-  case ReductionKind::l1:
+  switch (getKindInfo(info.kind).term) {
+  case ElementTerm::abs:
     return createAbs(b, loc, info, element);
-  case ReductionKind::sum_square:
-  case ReductionKind::l2:
+  case ElementTerm::square:
     element = extendToAcc(b, loc, info, element);
     return createTypedOp<arith::MulFOp, arith::MulIOp>(b, loc, info, element,
                                                        element);
-  default:
-    return extendToAcc(b, loc, info, element);
-  }
-}
-
-/// Builds the body of the reduction: combines one input element `element`
-/// with the accumulator `acc`.
-static Value createCombiner(OpBuilder &b, Location loc,
-                            const ReductionInfo &info, Value element,
-                            Value acc) {
-  Value term = createElementTerm(b, loc, info, element);
-  if (isAdditive(info.kind))
-    return createTypedOp<arith::AddFOp, arith::AddIOp>(b, loc, info, term,
-                                                       acc);
-  switch (info.kind) {
-  case ReductionKind::prod:
-    return createTypedOp<arith::MulFOp, arith::MulIOp>(b, loc, info, term,
-                                                       acc);
-  case ReductionKind::min:
-    return createTypedOp<arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>(
-        b, loc, info, term, acc);
-  case ReductionKind::max:
-    return createTypedOp<arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>(
-        b, loc, info, term, acc);
-  case ReductionKind::logical_and:
-    return arith::AndIOp::create(b, loc, term, acc);
-  case ReductionKind::logical_or:
-    return arith::OrIOp::create(b, loc, term, acc);
-  default:
-    // The additive kinds are handled above; log_sum_exp has two passes.
+  case ElementTerm::value:
+  case ElementTerm::shifted_exp:
     break;
   }
-  llvm_unreachable("log_sum_exp has no single combiner");
+  return extendToAcc(b, loc, info, element);
 }
 
-/// Returns the identity of the reduction as a typed attribute of the
-/// accumulator type: 0, 1 for prod, +inf or the largest integer for min,
-/// -inf or the lowest integer for max, true for logical_and.
-static TypedAttr getIdentityAttr(OpBuilder &b, const ReductionInfo &info) {
-  Type type = info.accType;
-  auto floatType = dyn_cast<FloatType>(type);
-  unsigned width = type.getIntOrFloatBitWidth();
-  switch (info.kind) {
-  case ReductionKind::prod:
-    if (floatType)
-      return b.getFloatAttr(floatType, 1.0);
-    return b.getIntegerAttr(type, 1);
-  case ReductionKind::min:
-  case ReductionKind::max: {
-    bool isMin = info.kind == ReductionKind::min;
-    if (floatType)
-      return b.getFloatAttr(
-          floatType,
-          APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/!isMin));
-    APInt value = isMin ? (info.isUnsigned ? APInt::getMaxValue(width)
-                                           : APInt::getSignedMaxValue(width))
-                        : (info.isUnsigned ? APInt::getMinValue(width)
-                                           : APInt::getSignedMinValue(width));
-    return b.getIntegerAttr(type, value);
-  }
-  case ReductionKind::logical_and:
-    return b.getIntegerAttr(type, APInt::getAllOnes(width));
-  default:
-    return b.getZeroAttr(type);
-  }
+/// Builds the body of the reduction: combines the term of one input element
+/// `element` with the accumulator `acc`.
+static Value createAccumulation(OpBuilder &b, Location loc,
+                                const ReductionInfo &info, Value element,
+                                Value acc) {
+  Value term = createElementTerm(b, loc, info, element);
+  return createCombiner(b, loc, info.kind, info.isUnsigned, term, acc);
+}
+
+/// Returns the identity of the combiner of `info` in its accumulator type.
+static TypedAttr getIdentityAttr(const ReductionInfo &info) {
+  return getIdentityAttr(info.kind, info.accType, info.isUnsigned);
 }
 
 /// Returns an i8 that is 1 when the reduced extent (the product of the sizes
@@ -488,7 +429,7 @@ static Value lowerNanSkippingMinMax(OpBuilder &b, Location loc,
                                     ArrayRef<OpFoldResult> resultSizes,
                                     ArrayRef<int64_t> axes) {
   Type floatType = info.accType;
-  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(info));
   Value extremeInit = createFilledTensor(b, loc, resultSizes, identity);
   Value seenInit = createFilledTensor(
       b, loc, resultSizes, createIsEmptyFlag(b, loc, inputSizes, axes));
@@ -507,11 +448,11 @@ static Value lowerNanSkippingMinMax(OpBuilder &b, Location loc,
         Value isNumberFlag = arith::ExtUIOp::create(
             nested, nestedLoc, nested.getI8Type(), isNumber);
         Value bodyIdentity = arith::ConstantOp::create(
-            nested, nestedLoc, getIdentityAttr(nested, info));
+            nested, nestedLoc, getIdentityAttr(info));
         Value number = arith::SelectOp::create(nested, nestedLoc, isNumber,
                                                element, bodyIdentity);
         Value extreme =
-            createCombiner(nested, nestedLoc, info, number, args[1]);
+            createAccumulation(nested, nestedLoc, info, number, args[1]);
         Value seen =
             arith::OrIOp::create(nested, nestedLoc, isNumberFlag, args[2]);
         linalg::YieldOp::create(nested, nestedLoc, ValueRange{extreme, seen});
@@ -538,14 +479,14 @@ static Value createLinalgReduce(OpBuilder &b, Location loc,
                                 const ReductionInfo &info, Value input,
                                 ArrayRef<OpFoldResult> resultSizes,
                                 ArrayRef<int64_t> axes) {
-  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(b, info));
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(info));
   Value filled = createFilledTensor(b, loc, resultSizes, identity);
   auto reduceOp = linalg::ReduceOp::create(
       b, loc, ValueRange{input}, ValueRange{filled}, axes,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         linalg::YieldOp::create(
             nested, nestedLoc,
-            createCombiner(nested, nestedLoc, info, args[0], args[1]));
+            createAccumulation(nested, nestedLoc, info, args[0], args[1]));
       });
   return reduceOp->getResult(0);
 }
@@ -556,8 +497,8 @@ static Value createLinalgReduce(OpBuilder &b, Location loc,
 static Value createExpSum(OpBuilder &b, Location loc, const ReductionInfo &info,
                           Value input, ArrayRef<OpFoldResult> resultSizes,
                           ArrayRef<int64_t> axes, Value shift) {
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(info.accType));
-  Value init = createFilledTensor(b, loc, resultSizes, zero);
+  Value identity = arith::ConstantOp::create(b, loc, getIdentityAttr(info));
+  Value init = createFilledTensor(b, loc, resultSizes, identity);
   SmallVector<Value> inputs = {input};
   if (shift)
     inputs.push_back(shift);
@@ -573,9 +514,10 @@ static Value createExpSum(OpBuilder &b, Location loc, const ReductionInfo &info,
         if (shift)
           term = arith::SubFOp::create(nested, nestedLoc, term, args[1]);
         Value exp = math::ExpOp::create(nested, nestedLoc, term);
-        Value sum =
-            arith::AddFOp::create(nested, nestedLoc, exp, args.back());
-        linalg::YieldOp::create(nested, nestedLoc, sum);
+        linalg::YieldOp::create(nested, nestedLoc,
+                                createCombiner(nested, nestedLoc, info.kind,
+                                               info.isUnsigned, exp,
+                                               args.back()));
       });
   return genericOp->getResult(0);
 }
@@ -737,23 +679,23 @@ static Value convertAccToElement(OpBuilder &b, Location loc,
 static Value createFinalizer(OpBuilder &b, Location loc,
                              const ReductionInfo &info, Value acc, Value count,
                              Value shift) {
-  switch (info.kind) {
-  case ReductionKind::mean:
+  switch (getKindInfo(info.kind).finalizer) {
+  case Finalizer::none:
+    break;
+  case Finalizer::mean:
     acc = info.accIsFloat() ? arith::DivFOp::create(b, loc, acc, count)
                             : createIntegerMean(b, loc, info, acc, count);
     break;
-  case ReductionKind::l2:
+  case Finalizer::sqrt:
     acc = math::SqrtOp::create(b, loc, acc);
     break;
-  case ReductionKind::log_sum:
+  case Finalizer::log:
     acc = math::LogOp::create(b, loc, acc);
     break;
-  case ReductionKind::log_sum_exp:
+  case Finalizer::log_plus_shift:
     acc = math::LogOp::create(b, loc, acc);
     if (shift)
       acc = arith::AddFOp::create(b, loc, acc, shift);
-    break;
-  default:
     break;
   }
   return convertAccToElement(b, loc, info, acc);
@@ -762,16 +704,17 @@ static Value createFinalizer(OpBuilder &b, Location loc,
 /// Returns true if the result of a reduction needs a `createFinalizer` map
 /// after its accumulation (log_sum_exp has its own, `lowerLogSumExp`).
 static bool needsFinalizer(const ReductionInfo &info) {
-  switch (info.kind) {
-  case ReductionKind::log_sum_exp:
+  switch (getKindInfo(info.kind).finalizer) {
+  case Finalizer::log_plus_shift:
     return false;
-  case ReductionKind::mean:
-  case ReductionKind::l2:
-  case ReductionKind::log_sum:
-    return true;
-  default:
+  case Finalizer::none:
     return info.accType != info.elementType;
+  case Finalizer::mean:
+  case Finalizer::sqrt:
+  case Finalizer::log:
+    return true;
   }
+  llvm_unreachable("unknown finalizer");
 }
 
 /// Lowers log_sum_exp, returning its results in the element type. One pass
@@ -855,7 +798,8 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
   auto inputType = cast<RankedTensorType>(input.getType());
   Type originalElementType = inputType.getElementType();
   ReductionInfo info = givenInfo;
-  if (info.kind == ReductionKind::mean && !info.accIsFloat() &&
+  const ReductionKindInfo &kindInfo = getKindInfo(info.kind);
+  if (kindInfo.finalizer == Finalizer::mean && !info.accIsFloat() &&
       info.accType != info.elementType)
     info.accType = getMeanAccumulator(
         b.getContext(), info.elementType.getIntOrFloatBitWidth(), inputType,
@@ -882,14 +826,14 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
     if (info.ignoresNan())
       result = lowerNanSkippingMinMax(b, loc, info, input, inputSizes,
                                       resultSizes, axes);
-    else if (info.kind == ReductionKind::log_sum_exp)
+    else if (kindInfo.term == ElementTerm::shifted_exp)
       result = lowerLogSumExp(b, loc, info, input, inputSizes, resultSizes,
                               axes);
     else
       result = createLinalgReduce(b, loc, info, input, resultSizes, axes);
     if (needsFinalizer(info)) {
       Value count;
-      if (info.kind == ReductionKind::mean) {
+      if (kindInfo.finalizer == Finalizer::mean) {
         count = createReducedCount(b, loc, inputSizes, axes);
         if (info.accIsFloat())
           count = arith::UIToFPOp::create(b, loc, info.accType, count);

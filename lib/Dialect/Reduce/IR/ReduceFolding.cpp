@@ -85,20 +85,11 @@ static llvm::APFloat applyHostMath(const llvm::APFloat &value, Fn fn) {
   return llvm::APFloat(fn(value.convertToFloat()));
 }
 
-/// Returns the identity of a float reduction of `kind` in `semantics`.
-static llvm::APFloat getFloatIdentity(ReductionKind kind,
-                                      const llvm::fltSemantics &semantics) {
-  switch (kind) {
-  case ReductionKind::min:
-    return llvm::APFloat::getInf(semantics);
-  case ReductionKind::max:
-  case ReductionKind::log_sum_exp:
-    return llvm::APFloat::getInf(semantics, /*Negative=*/true);
-  case ReductionKind::prod:
-    return llvm::APFloat::getOne(semantics);
-  default:
-    return llvm::APFloat::getZero(semantics);
-  }
+/// Returns the identity of the combiner of `kind` in the float type
+/// `accType`.
+static llvm::APFloat getFloatIdentity(ReductionKind kind, FloatType accType) {
+  return cast<FloatAttr>(getIdentityAttr(kind, accType, /*isUnsigned=*/false))
+      .getValue();
 }
 
 /// Folds a float reduction as the lowering computes it: in the accumulator
@@ -109,16 +100,18 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
                                    DenseElementsAttr input,
                                    const OutputIndexMap &map, int64_t count,
                                    RankedTensorType resultType) {
+  const ReductionKindInfo &info = getKindInfo(kind);
   auto elementType = cast<FloatType>(input.getElementType());
   const llvm::fltSemantics &semantics = elementType.getFloatSemantics();
   // f16 and bf16 accumulate in f32, f32 products in f64; they round once at
   // the end.
-  bool widen = elementType.isF16() || elementType.isBF16();
-  const llvm::fltSemantics &accSemantics =
-      widen ? llvm::APFloat::IEEEsingle()
-      : elementType.isF32() && kind == ReductionKind::prod
-          ? llvm::APFloat::IEEEdouble()
-          : semantics;
+  MLIRContext *context = input.getContext();
+  FloatType accType = elementType;
+  if (elementType.isF16() || elementType.isBF16())
+    accType = Float32Type::get(context);
+  else if (elementType.isF32() && info.combiner == Combiner::mul)
+    accType = Float64Type::get(context);
+  const llvm::fltSemantics &accSemantics = accType.getFloatSemantics();
   constexpr auto rne = llvm::APFloat::rmNearestTiesToEven;
   bool losesInfo = false;
   auto toAcc = [&](llvm::APFloat value) {
@@ -131,9 +124,9 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
   // log_sum_exp shifts each output by its maximum when that is finite.
   SmallVector<llvm::APFloat> shift(map.numOutputs,
                                    llvm::APFloat::getZero(accSemantics));
-  if (kind == ReductionKind::log_sum_exp) {
+  if (info.term == ElementTerm::shifted_exp) {
     SmallVector<llvm::APFloat> max(
-        map.numOutputs, getFloatIdentity(ReductionKind::max, accSemantics));
+        map.numOutputs, getFloatIdentity(ReductionKind::max, accType));
     for (int64_t linear = 0; linear < numInputs; ++linear) {
       llvm::APFloat &acc = max[map(linear)];
       acc = llvm::maximum(acc, toAcc(values[linear]));
@@ -143,52 +136,48 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
         shift[out] = value;
   }
 
-  SmallVector<llvm::APFloat> acc(
-      map.numOutputs,
-      kind == ReductionKind::log_sum_exp
-          ? llvm::APFloat::getZero(accSemantics)
-          : getFloatIdentity(kind, accSemantics));
+  SmallVector<llvm::APFloat> acc(map.numOutputs,
+                                 getFloatIdentity(kind, accType));
   // For nan_mode ignore: whether an output has seen a non-NaN value.
   SmallVector<bool> seenNumber(map.numOutputs, false);
   SmallVector<bool> seenNaN(map.numOutputs, false);
   for (int64_t linear = 0; linear < numInputs; ++linear) {
     int64_t out = map(linear);
     llvm::APFloat value = toAcc(values[linear]);
-    switch (kind) {
-    case ReductionKind::l1:
+    switch (info.term) {
+    case ElementTerm::value:
+      break;
+    case ElementTerm::abs:
       value.clearSign();
-      acc[out].add(value, rne);
       break;
-    case ReductionKind::sum_square:
-    case ReductionKind::l2:
+    case ElementTerm::square:
       value.multiply(value, rne);
+      break;
+    case ElementTerm::shifted_exp:
+      value.subtract(shift[out], rne);
+      value = applyHostMath(value, [](auto x) { return std::exp(x); });
+      break;
+    }
+    switch (info.combiner) {
+    case Combiner::add:
       acc[out].add(value, rne);
       break;
-    case ReductionKind::sum:
-    case ReductionKind::mean:
-    case ReductionKind::log_sum:
-      acc[out].add(value, rne);
-      break;
-    case ReductionKind::prod:
+    case Combiner::mul:
       acc[out].multiply(value, rne);
       break;
-    case ReductionKind::log_sum_exp:
-      value.subtract(shift[out], rne);
-      acc[out].add(
-          applyHostMath(value, [](auto x) { return std::exp(x); }), rne);
-      break;
-    case ReductionKind::min:
-    case ReductionKind::max:
+    case Combiner::min:
+    case Combiner::max:
       if (nanMode == NanMode::ignore && value.isNaN()) {
         seenNaN[out] = true;
         break;
       }
       seenNumber[out] = true;
-      acc[out] = kind == ReductionKind::min ? llvm::minimum(acc[out], value)
-                                            : llvm::maximum(acc[out], value);
+      acc[out] = info.combiner == Combiner::min
+                     ? llvm::minimum(acc[out], value)
+                     : llvm::maximum(acc[out], value);
       break;
-    case ReductionKind::logical_and:
-    case ReductionKind::logical_or:
+    case Combiner::bit_and:
+    case Combiner::bit_or:
       llvm_unreachable("logical reductions have i1 elements");
     }
   }
@@ -197,21 +186,21 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
   countValue.convertFromAPInt(llvm::APInt(64, count), /*IsSigned=*/false, rne);
   for (int64_t out = 0; out < map.numOutputs; ++out) {
     llvm::APFloat &result = acc[out];
-    switch (kind) {
-    case ReductionKind::mean:
+    switch (info.finalizer) {
+    case Finalizer::none:
+      break;
+    case Finalizer::mean:
       result.divide(countValue, rne);
       break;
-    case ReductionKind::l2:
+    case Finalizer::sqrt:
       result = applyHostMath(result, [](auto x) { return std::sqrt(x); });
       break;
-    case ReductionKind::log_sum:
+    case Finalizer::log:
       result = applyHostMath(result, [](auto x) { return std::log(x); });
       break;
-    case ReductionKind::log_sum_exp:
+    case Finalizer::log_plus_shift:
       result = applyHostMath(result, [](auto x) { return std::log(x); });
       result.add(shift[out], rne);
-      break;
-    default:
       break;
     }
     if (seenNaN[out] && !seenNumber[out])
@@ -220,25 +209,6 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
       result.convert(semantics, rne, &losesInfo);
   }
   return DenseElementsAttr::get(resultType, acc);
-}
-
-/// Returns the identity of an integer reduction of `kind` on `width` bits.
-static llvm::APInt getIntegerIdentity(ReductionKind kind, unsigned width,
-                                      bool isUnsigned) {
-  switch (kind) {
-  case ReductionKind::min:
-    return isUnsigned ? llvm::APInt::getMaxValue(width)
-                      : llvm::APInt::getSignedMaxValue(width);
-  case ReductionKind::max:
-    return isUnsigned ? llvm::APInt::getMinValue(width)
-                      : llvm::APInt::getSignedMinValue(width);
-  case ReductionKind::prod:
-    return llvm::APInt(width, 1);
-  case ReductionKind::logical_and:
-    return llvm::APInt::getAllOnes(width);
-  default:
-    return llvm::APInt::getZero(width);
-  }
 }
 
 /// Folds an integer reduction of a kind that computes integers in f64 (l2,
@@ -289,59 +259,62 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
                                      DenseElementsAttr input,
                                      const OutputIndexMap &map, int64_t count,
                                      RankedTensorType resultType) {
+  const ReductionKindInfo &info = getKindInfo(kind);
   auto elementType = cast<IntegerType>(input.getElementType());
   unsigned width = elementType.getWidth();
   bool isUnsigned = elementType.isUnsigned();
   // The mean's sum does not wrap: 128 bits hold the sum of any foldable
   // number of 64-bit values.
-  unsigned accWidth = kind == ReductionKind::mean ? 128 : width;
-  SmallVector<llvm::APInt> acc(map.numOutputs,
-                               getIntegerIdentity(kind, accWidth, isUnsigned));
+  unsigned accWidth = info.finalizer == Finalizer::mean ? 128 : width;
+  auto accType = IntegerType::get(input.getContext(), accWidth);
+  SmallVector<llvm::APInt> acc(
+      map.numOutputs,
+      cast<IntegerAttr>(getIdentityAttr(kind, accType, isUnsigned)).getValue());
 
   auto values = input.getValues<llvm::APInt>();
   for (int64_t linear = 0, e = input.getNumElements(); linear < e; ++linear) {
     llvm::APInt &result = acc[map(linear)];
     llvm::APInt value = values[linear];
-    switch (kind) {
-    case ReductionKind::l1:
+    switch (info.term) {
+    case ElementTerm::value:
+      break;
+    case ElementTerm::abs:
       // |INT_MIN| wraps to INT_MIN, as two's complement negation does.
       if (!isUnsigned)
         value = value.abs();
+      break;
+    case ElementTerm::square:
+      value *= value;
+      break;
+    case ElementTerm::shifted_exp:
+      llvm_unreachable("folded in f64 by foldIntegerInF64");
+    }
+    if (accWidth != width)
+      value = isUnsigned ? value.zext(accWidth) : value.sext(accWidth);
+    switch (info.combiner) {
+    case Combiner::add:
       result += value;
       break;
-    case ReductionKind::sum_square:
-      result += value * value;
-      break;
-    case ReductionKind::sum:
-      result += value;
-      break;
-    case ReductionKind::mean:
-      result += isUnsigned ? value.zext(accWidth) : value.sext(accWidth);
-      break;
-    case ReductionKind::prod:
+    case Combiner::mul:
       result *= value;
       break;
-    case ReductionKind::min:
+    case Combiner::min:
       result = isUnsigned ? llvm::APIntOps::umin(result, value)
                           : llvm::APIntOps::smin(result, value);
       break;
-    case ReductionKind::max:
+    case Combiner::max:
       result = isUnsigned ? llvm::APIntOps::umax(result, value)
                           : llvm::APIntOps::smax(result, value);
       break;
-    case ReductionKind::logical_and:
+    case Combiner::bit_and:
       result &= value;
       break;
-    case ReductionKind::logical_or:
+    case Combiner::bit_or:
       result |= value;
       break;
-    case ReductionKind::l2:
-    case ReductionKind::log_sum:
-    case ReductionKind::log_sum_exp:
-      llvm_unreachable("folded in f64 by foldIntegerInF64");
     }
   }
-  if (kind == ReductionKind::mean) {
+  if (info.finalizer == Finalizer::mean) {
     llvm::APInt divisor(accWidth, count);
     for (llvm::APInt &sum : acc) {
       if (count == 0) {
@@ -550,11 +523,13 @@ struct ReplaceUnitReductionWithReshape : OpRewritePattern<OpTy> {
       // products fit f32; arith has no unsigned tensors, so unsigned
       // sum_square keeps its lowering, as l2 and log_sum do).
       bool isFloat = isa<FloatType>(elementType);
-      if (OpTy::kKind == ReductionKind::l1)
+      constexpr const ReductionKindInfo &info = getKindInfo(OpTy::kKind);
+      if (info.term == ElementTerm::abs && info.finalizer == Finalizer::none)
         value =
             isFloat ? math::AbsFOp::create(rewriter, loc, value).getResult()
                     : math::AbsIOp::create(rewriter, loc, value).getResult();
-      else if (OpTy::kKind == ReductionKind::sum_square &&
+      else if (info.term == ElementTerm::square &&
+               info.finalizer == Finalizer::none &&
                !elementType.isUnsignedInteger())
         value = isFloat
                     ? arith::MulFOp::create(rewriter, loc, value, value)

@@ -33,62 +33,6 @@ using namespace mlir::reduce;
 // Shared semantics
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The element types a kind accepts.
-enum class ElementClass { numeric, bools };
-} // namespace
-
-static ElementClass getElementClass(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::logical_and:
-  case ReductionKind::logical_or:
-    return ElementClass::bools;
-  default:
-    return ElementClass::numeric;
-  }
-}
-
-bool mlir::reduce::isSupportedElementType(ReductionKind kind, Type type) {
-  bool isFloat = type.isF16() || type.isBF16() || type.isF32() || type.isF64();
-  switch (getElementClass(kind)) {
-  case ElementClass::bools:
-    return type.isSignlessInteger(1);
-  case ElementClass::numeric:
-    break;
-  }
-  if (isFloat)
-    return true;
-  auto intType = dyn_cast<IntegerType>(type);
-  if (!intType || intType.isSigned())
-    return false;
-  unsigned width = intType.getWidth();
-  return width == 8 || width == 16 || width == 32 || width == 64;
-}
-
-StringRef mlir::reduce::getSupportedElementTypesText(ReductionKind kind) {
-  switch (getElementClass(kind)) {
-  case ElementClass::bools:
-    return "i1";
-  case ElementClass::numeric:
-    break;
-  }
-  return "f16, bf16, f32, f64, i8/i16/i32/i64 or ui8/ui16/ui32/ui64";
-}
-
-bool mlir::reduce::isIdentityOnOneElement(ReductionKind kind,
-                                          Type elementType) {
-  switch (kind) {
-  case ReductionKind::l1:
-    return elementType.isUnsignedInteger();
-  case ReductionKind::sum_square:
-  case ReductionKind::l2:
-  case ReductionKind::log_sum:
-    return false;
-  default:
-    return true;
-  }
-}
-
 FailureOr<SmallVector<int64_t>>
 mlir::reduce::normalizeAxes(ArrayRef<int64_t> axes, int64_t rank) {
   SmallVector<int64_t> normalized;

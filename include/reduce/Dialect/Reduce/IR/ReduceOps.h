@@ -16,6 +16,7 @@
 #define REDUCE_DIALECT_REDUCE_IR_REDUCEOPS_H
 
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
+#include "reduce/Dialect/Reduce/IR/ReductionKinds.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -28,36 +29,6 @@
 
 namespace mlir {
 namespace reduce {
-
-/// Returns true if reduce.<kind> accepts `type` as its element type.
-bool isSupportedElementType(ReductionKind kind, Type type);
-
-/// Returns the element types reduce.<kind> accepts, as a diagnostic names
-/// them ("f16, bf16, f32 or f64", ...).
-StringRef getSupportedElementTypesText(ReductionKind kind);
-
-/// Returns true for the kinds with a `rounding` property (l2).
-constexpr bool hasRounding(ReductionKind kind) {
-  return kind == ReductionKind::l2;
-}
-
-/// Returns true for the kinds that compute integer inputs in f64 and
-/// convert the result back (l2, log_sum, log_sum_exp).
-constexpr bool computesIntegersInF64(ReductionKind kind) {
-  return kind == ReductionKind::l2 || kind == ReductionKind::log_sum ||
-         kind == ReductionKind::log_sum_exp;
-}
-
-/// Returns true for the kinds with a `nan_mode` property (min and max).
-constexpr bool hasNanMode(ReductionKind kind) {
-  return kind == ReductionKind::min || kind == ReductionKind::max;
-}
-
-/// Returns true if reduce.<kind> over one element of type `elementType` is
-/// the element itself, so that empty axes and reductions of unit dims fold
-/// to the input. False for l1 on signed types (|x|), sum_square (x * x), l2
-/// (sqrt(x * x)) and log_sum (log x).
-bool isIdentityOnOneElement(ReductionKind kind, Type elementType);
 
 /// Normalizes `axes` for an input of rank `rank`: maps negative axes to
 /// non-negative ones, sorts them and merges duplicates. Returns failure if an
