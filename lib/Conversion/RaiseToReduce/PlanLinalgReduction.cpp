@@ -51,8 +51,8 @@ std::optional<ReductionKind> classifyCombiner(Operation *op) {
           .Default([](Operation *) { return std::nullopt; });
   bool isBool = op->getNumResults() == 1 &&
                 op->getResult(0).getType().isSignlessInteger(1);
-  bool isLogical = kind == ReductionKind::logical_and ||
-                   kind == ReductionKind::logical_or;
+  bool isLogical =
+      kind && getKindInfo(*kind).elements == ElementClass::bools;
   if (kind && isLogical != isBool)
     return std::nullopt;
   return kind;
@@ -68,43 +68,29 @@ enum class InitUse {
   Reject,
 };
 
+/// Classifies the constant `init` of a linalg reduction that computes
+/// reduce.<kind> (sum, prod, min, max, logical_and or logical_or). Integers
+/// are signless, read as signed as the reduce ops read them.
 InitUse classifyInit(ReductionKind kind, Attribute init) {
-  bool isMinMax = kind == ReductionKind::min || kind == ReductionKind::max;
-  if (auto floatAttr = dyn_cast_or_null<FloatAttr>(init)) {
-    const APFloat &value = floatAttr.getValue();
-    switch (kind) {
-    case ReductionKind::sum:
-      // +0.0 only: the reduce ops' sum of no element, or of -0.0s, is +0.0.
-      return value.isPosZero() ? InitUse::Identity : InitUse::Reject;
-    case ReductionKind::prod:
-      return value.isExactlyValue(1.0) ? InitUse::Identity : InitUse::Reject;
-    default:
-      break;
-    }
-    if (!isMinMax)
-      return InitUse::Reject;
-    bool identity = value.isInfinity() &&
-                    value.isNegative() == (kind == ReductionKind::max);
-    return identity ? InitUse::Identity : InitUse::Combine;
-  }
-  if (auto intAttr = dyn_cast_or_null<IntegerAttr>(init)) {
-    const APInt &value = intAttr.getValue();
-    switch (kind) {
-    case ReductionKind::sum:
-    case ReductionKind::logical_or:
-      return value.isZero() ? InitUse::Identity : InitUse::Reject;
-    case ReductionKind::prod:
-      return value.isOne() ? InitUse::Identity : InitUse::Reject;
-    case ReductionKind::logical_and:
-      return value.isAllOnes() ? InitUse::Identity : InitUse::Reject;
-    case ReductionKind::max:
-      return value.isMinSignedValue() ? InitUse::Identity : InitUse::Combine;
-    case ReductionKind::min:
-      return value.isMaxSignedValue() ? InitUse::Identity : InitUse::Combine;
-    default:
-      return InitUse::Reject;
-    }
-  }
+  auto typed = dyn_cast_or_null<TypedAttr>(init);
+  if (!typed || !isa<FloatType, IntegerType>(typed.getType()))
+    return InitUse::Reject;
+  Attribute identity =
+      getIdentityAttr(kind, typed.getType(), /*isUnsigned=*/false);
+  // Bitwise: +0.0 only for a sum (the reduce ops' sum of no element, or of
+  // -0.0s, is +0.0).
+  bool isIdentity = false;
+  if (auto floatAttr = dyn_cast<FloatAttr>(init))
+    isIdentity = floatAttr.getValue().bitwiseIsEqual(
+        cast<FloatAttr>(identity).getValue());
+  else if (auto intAttr = dyn_cast<IntegerAttr>(init))
+    isIdentity = intAttr.getValue() == cast<IntegerAttr>(identity).getValue();
+  if (isIdentity)
+    return InitUse::Identity;
+  // min and max are idempotent: combining the init once more is exact.
+  Combiner combiner = getKindInfo(kind).combiner;
+  if (combiner == Combiner::min || combiner == Combiner::max)
+    return InitUse::Combine;
   return InitUse::Reject;
 }
 

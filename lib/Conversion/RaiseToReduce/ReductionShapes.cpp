@@ -115,24 +115,6 @@ struct FoldKeepDimsCollapse : OpRewritePattern<tensor::CollapseShapeOp> {
   }
 };
 
-/// Whether reducing in two steps and in one agree: exactly for min, max,
-/// the logical ops and integer sums and products (which wrap); up to the
-/// reassociation and the wider accumulator the reduce ops use for float
-/// sums and products (one rounding instead of one per step).
-bool mergeable(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::min:
-  case ReductionKind::max:
-  case ReductionKind::logical_and:
-  case ReductionKind::logical_or:
-  case ReductionKind::sum:
-  case ReductionKind::prod:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// reduce.K(reduce.K(x, A, keep_dims), B, keep_dims): reduce.K(x, A u B,
 /// keep_dims), as TOSA writes a reduction over several axes.
 struct MergeReductionChain
@@ -146,7 +128,10 @@ struct MergeReductionChain
         !inner.getKeepDims() ||
         inner.getReductionKind() != outer.getReductionKind() ||
         inner.getNanModeOrDefault() != outer.getNanModeOrDefault() ||
-        !mergeable(outer.getReductionKind()))
+        // Exact for min, max, the logical ops and integer sums and
+        // products (which wrap); up to the reassociation and the wider
+        // accumulator for float sums and products.
+        !reducesInSteps(outer.getReductionKind()))
       return failure();
     std::optional<SmallVector<int64_t>> innerAxes = getStaticAxes(inner);
     std::optional<SmallVector<int64_t>> outerAxes = getStaticAxes(outer);

@@ -119,42 +119,33 @@ std::optional<LoopSpace> getLoopSpace(const ReductionInfo &info,
   return space;
 }
 
-/// The kind of the partial reduction of each process's slice.
-ReductionKind getPartialKind(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::mean:
-  case ReductionKind::log_sum:
-    return ReductionKind::sum;
-  case ReductionKind::l2:
-    return ReductionKind::sum_square;
-  default:
-    return kind;
-  }
-}
-
 /// True if the partials of `kind` on `elementType` are combined by
-/// gathering them and reducing with the op (see the file comment).
+/// gathering them and reducing with the op (see the file comment): the
+/// float min and max, and log_sum_exp, whose terms depend on a shift.
 bool combinesByGather(ReductionKind kind, Type elementType) {
-  return kind == ReductionKind::log_sum_exp ||
-         ((kind == ReductionKind::min || kind == ReductionKind::max) &&
-          isa<FloatType>(elementType));
+  const ReductionKindInfo &info = getKindInfo(kind);
+  bool isMinMax =
+      info.combiner == Combiner::min || info.combiner == Combiner::max;
+  return info.term == ElementTerm::shifted_exp ||
+         (isMinMax && isa<FloatType>(elementType));
 }
 
 /// The collective that combines the partials of `kind` when they are not
-/// gathered.
+/// gathered: its combiner (and/or as min/max of bytes).
 shard::ReductionKind getCollectiveKind(ReductionKind kind) {
-  switch (kind) {
-  case ReductionKind::prod:
-    return shard::ReductionKind::Product;
-  case ReductionKind::min:
-  case ReductionKind::logical_and:
-    return shard::ReductionKind::Min;
-  case ReductionKind::max:
-  case ReductionKind::logical_or:
-    return shard::ReductionKind::Max;
-  default:
+  switch (getKindInfo(kind).combiner) {
+  case Combiner::add:
     return shard::ReductionKind::Sum;
+  case Combiner::mul:
+    return shard::ReductionKind::Product;
+  case Combiner::min:
+  case Combiner::bit_and:
+    return shard::ReductionKind::Min;
+  case Combiner::max:
+  case Combiner::bit_or:
+    return shard::ReductionKind::Max;
   }
+  llvm_unreachable("unknown combiner");
 }
 
 /// Returns `fn` applied elementwise to `inputs` (same shape), into a tensor
@@ -276,8 +267,8 @@ Value getReducedCount(ImplicitLocOpBuilder &b, const ReductionInfo &info,
 Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
                Value total, Value count, Type resultElementType) {
   Type type = cast<RankedTensorType>(total.getType()).getElementType();
-  switch (info.kind) {
-  case ReductionKind::mean: {
+  switch (getKindInfo(info.kind).finalizer) {
+  case Finalizer::mean: {
     if (isa<FloatType>(type)) {
       // 0 / 0 is NaN, the op's mean of an empty set.
       Value count64 =
@@ -292,19 +283,22 @@ Value finalize(ImplicitLocOpBuilder &b, const ReductionInfo &info,
     // Integer means are combined exactly by combineIntegerMean.
     llvm_unreachable("finalize of an integer mean");
   }
-  case ReductionKind::l2:
-  case ReductionKind::log_sum: {
-    bool isL2 = info.kind == ReductionKind::l2;
+  case Finalizer::sqrt:
+  case Finalizer::log: {
+    bool isSqrt = getKindInfo(info.kind).finalizer == Finalizer::sqrt;
     Value finished = mapElements(
         b, total, type, [&](OpBuilder &nb, Location loc, ValueRange x) {
-          return isL2 ? math::SqrtOp::create(nb, loc, x[0]).getResult()
-                      : math::LogOp::create(nb, loc, x[0]).getResult();
+          return isSqrt ? math::SqrtOp::create(nb, loc, x[0]).getResult()
+                        : math::LogOp::create(nb, loc, x[0]).getResult();
         });
     return convertElements(b, finished, resultElementType);
   }
-  default:
-    return convertElements(b, total, resultElementType);
+  case Finalizer::none:
+  case Finalizer::log_plus_shift:
+    // log_sum_exp's gathered partials were reduced by the op itself.
+    break;
   }
+  return convertElements(b, total, resultElementType);
 }
 
 /// Returns `value` with a signless element type (a `tensor.bitcast` of an
@@ -338,7 +332,7 @@ FailureOr<Value> combineAcrossGroup(ImplicitLocOpBuilder &b,
                                     ArrayRef<GridAxis> gridAxes,
                                     Type resultElementType) {
   Type elementType = getElementTypeOrSelf(localInput);
-  ReductionKind partialKind = getPartialKind(info.kind);
+  ReductionKind partialKind = getKindInfo(info.kind).partialKind;
   FailureOr<Value> partial = createReduction(
       b, b.getLoc(), partialKind, localInput, ArrayRef<int64_t>(*info.axes),
       Value(), info.keepDims, EmptyAxesMode::noop, info.nanMode);
@@ -367,7 +361,7 @@ FailureOr<Value> combineAcrossGroup(ImplicitLocOpBuilder &b,
                                        gridAxes,
                                        getCollectiveKind(partialKind));
   }
-  Value count = info.kind == ReductionKind::mean
+  Value count = getKindInfo(info.kind).finalizer == Finalizer::mean
                     ? getReducedCount(b, info, localInput)
                     : Value();
   return finalize(b, info, total, count, resultElementType);
@@ -504,7 +498,7 @@ struct ReductionShardingInterface {
       shard::ReductionKind kind =
           combinesByGather(info.kind, getElementTypeOrSelf(info.input))
               ? shard::ReductionKind::Generic
-              : getCollectiveKind(getPartialKind(info.kind));
+              : getCollectiveKind(getKindInfo(info.kind).partialKind);
       return SmallVector<shard::ReductionKind>(info.axes->size(), kind);
     }
 
@@ -558,7 +552,7 @@ struct ReductionShardingInterface {
       Value localInput = partitionedOperands.front();
       FailureOr<Value> combined;
       if (isa<IntegerType>(elementType) &&
-          info.kind == ReductionKind::mean) {
+          getKindInfo(info.kind).finalizer == Finalizer::mean) {
         combined = combineIntegerMean(b, info, localInput, grid, gridAxes);
       } else if (isa<IntegerType>(elementType) &&
                  computesIntegersInF64(info.kind)) {
