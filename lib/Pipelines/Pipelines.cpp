@@ -142,18 +142,14 @@ static void addVectorization(OpPassManager &pm,
                              const ReduceTarget &target) {
   // The normalizations, then reduce-plan records each op's plan, which
   // reduce-vectorize applies. The passes read the target from the module
-  // (reduce-attach-target).
-  auto setPlanOptions = [&](auto &passOptions) {
-    passOptions.strictFpOrder = options.strictFpOrder;
-    passOptions.threads = options.threads;
-    passOptions.remarks = options.planRemarks;
-  };
+  // (reduce-attach-target) and the plan of the function
+  // (reduce-plan-function).
   pm.addNestedPass<func::FuncOp>(createReduceCollapseDimsPass());
   ReduceSplitReductionsPassOptions splitOptions;
-  setPlanOptions(splitOptions);
+  splitOptions.remarks = options.planRemarks;
   pm.addNestedPass<func::FuncOp>(createReduceSplitReductionsPass(splitOptions));
   ReducePlanPassOptions planOptions;
-  setPlanOptions(planOptions);
+  planOptions.remarks = options.planRemarks;
   pm.addNestedPass<func::FuncOp>(createReducePlanPass(planOptions));
   pm.addNestedPass<func::FuncOp>(createReduceVectorizePass());
   pm.addPass(createCanonicalizerPass());
@@ -308,10 +304,15 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   // reference).
   pm.addNestedPass<func::FuncOp>(createReduceElementwiseToLinalgPass());
   if (!options.lowerToLoops) {
+    // The choices that hold for every op of a function, which the passes
+    // below read from it.
+    ReducePlanFunctionPassOptions functionOptions;
+    functionOptions.strictFpOrder = options.strictFpOrder;
+    functionOptions.threads = options.threads;
+    pm.addNestedPass<func::FuncOp>(
+        createReducePlanFunctionPass(functionOptions));
     ReduceFuseElementwisePassOptions fuseOptions;
     fuseOptions.remarks = options.planRemarks;
-    fuseOptions.strictFpOrder = options.strictFpOrder;
-    fuseOptions.threads = options.threads;
     pm.addNestedPass<func::FuncOp>(createReduceFuseElementwisePass(fuseOptions));
     pm.addPass(createCanonicalizerPass());
   }

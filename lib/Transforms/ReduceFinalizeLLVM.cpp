@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "reduce/Target/ReduceTarget.h"
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -121,21 +121,24 @@ static bool isLegalOnBF16Vectors(Operation *op) {
          llvm::none_of(op->getResultTypes(), isSplitIntoOne);
 }
 
-/// Holds each function of `module` that records its widest register
-/// (`reduce.vector_bits`) to it in the backend: LLVM's
+/// Holds each function of `module` whose plan records its widest register
+/// (`vector_bits`) to it in the backend: LLVM's
 /// `prefer-vector-width` and `min-legal-vector-width` (without both, x86
 /// targets that do not prefer 256-bit vectors join two 256-bit operations
 /// into one 512-bit one), and `noinline`, so that the C interface and JIT
 /// wrappers, which have neither, do not take its body in.
 static void holdRegisterWidths(ModuleOp module) {
   MLIRContext *context = module.getContext();
+  ReduceDialect::FunctionPlanAttrHelper planHelper(context);
   module.walk([&](LLVM::LLVMFuncOp function) {
-    auto bits =
-        function->getAttrOfType<IntegerAttr>(kFunctionVectorBitsAttrName);
-    if (!bits)
+    // The plan is spent: nothing of it is left in the LLVM dialect.
+    FunctionPlanAttr plan = planHelper.getAttr(function);
+    if (!plan)
       return;
-    function->removeAttr(kFunctionVectorBitsAttrName);
-    auto width = StringAttr::get(context, llvm::Twine(bits.getInt()));
+    planHelper.removeAttr(function);
+    if (plan.getVectorBits() == 0)
+      return;
+    auto width = StringAttr::get(context, llvm::Twine(plan.getVectorBits()));
     function.setPreferVectorWidthAttr(width);
     SmallVector<Attribute> passthrough;
     if (ArrayAttr existing = function.getPassthroughAttr())

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Target/ReduceTarget.h"
 #include "reduce/Transforms/Passes.h"
 
@@ -77,8 +78,10 @@ struct ReduceFuseElementwisePass
     FailureOr<ReduceTarget> target = lookupReduceTarget(function);
     if (failed(target))
       return signalPassFailure();
+    FunctionPlanAttr plan = lookupFunctionPlan(function);
+    bool strictFpOrder = plan.getStrictFpOrder();
     std::optional<int64_t> minParallelBytes;
-    if (threads > 1)
+    if (plan.getThreads() > 1)
       minParallelBytes = target->minParallelBytes;
     for (auto [loop, rows] : fusion::fuseRowLocalSoftmax(
              rewriter, function, target->rowBlockBytes, minParallelBytes))

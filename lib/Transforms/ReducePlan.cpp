@@ -110,10 +110,10 @@ struct ReducePlanPass : reduce::impl::ReducePlanPassBase<ReducePlanPass> {
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options =
-        getPlannerOptions(function, strictFpOrder, threads);
-    if (failed(options) || failed(applyFunctionRegisters(function, *options)))
+    FailureOr<PlannerOptions> options = getPlannerOptions(function);
+    if (failed(options))
       return signalPassFailure();
+    applyFunctionRegisters(function, *options);
     FunctionPlanner planner(*options, remarks);
     // The reductions first: their distribution over threads decides the
     // plans of the fills they fuse.

@@ -108,16 +108,14 @@ struct ReduceSplitReductionsPass
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options =
-        getPlannerOptions(function, strictFpOrder, threads);
+    FailureOr<PlannerOptions> options = getPlannerOptions(function);
     if (failed(options))
       return signalPassFailure();
     SmallVector<linalg::LinalgOp> reductions =
         collectTensorReductions(function);
     // The splits of in-cache reductions depend on the registers of the
     // function.
-    if (failed(chooseFunctionRegisters(function, reductions, *options)))
-      return signalPassFailure();
+    chooseFunctionRegisters(function, reductions, *options);
     IRRewriter rewriter(&getContext());
     Splitter splitter(rewriter, *options, remarks);
     for (linalg::LinalgOp op : reductions)

@@ -109,12 +109,11 @@ struct ReduceVectorizePass
     if (failed(target))
       return signalPassFailure();
     unsigned vectorBits = target->vectorBits;
-    // No wider than the registers the function records.
-    FailureOr<unsigned> recorded = getRecordedVectorBits(function);
-    if (failed(recorded))
-      return signalPassFailure();
+    // No wider than the registers the function's plan records.
+    auto recorded =
+        static_cast<unsigned>(lookupFunctionPlan(function).getVectorBits());
     unsigned registerBits =
-        *recorded ? std::min<unsigned>(vectorBits, *recorded) : vectorBits;
+        recorded ? std::min(vectorBits, recorded) : vectorBits;
 
     IRRewriter rewriter(&getContext());
     PlanApplier applier(rewriter);

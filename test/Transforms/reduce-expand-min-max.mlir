@@ -559,8 +559,9 @@ func.func @two_trees(%m: memref<4096xf32>, %init: vector<32xf32>, %y: vector<16x
 
 // -----
 
-// In a function held to 256-bit registers (reduce.vector_bits, set by
-// reduce-plan when it streams an input at that width), the same accumulator
+// In a function held to 256-bit registers (the vector_bits of its
+// reduce.function_plan, set by reduce-split-reductions when it streams an
+// input at that width), the same accumulator
 // is 8 registers of 256 bits, and a tree of 512-bit vectors keeps the or
 // form: no 512-bit range instruction.
 
@@ -574,7 +575,7 @@ func.func @two_trees(%m: memref<4096xf32>, %init: vector<32xf32>, %y: vector<16x
 // RANGE-COUNT-6: arith.select
 // RANGE-NOT:     llvm.call_intrinsic
 func.func @held_accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vector<64xf32>
-    attributes {reduce.vector_bits = 256 : i64} {
+    attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 256>} {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
   %c4096 = arith.constant 4096 : index
@@ -588,7 +589,7 @@ func.func @held_accumulator(%m: memref<4096xf32>, %init: vector<64xf32>) -> vect
 }
 func.func @held_tree(%a: vector<16xf32>, %b: vector<16xf32>, %c: vector<16xf32>,
                      %d: vector<16xf32>) -> vector<16xf32>
-    attributes {reduce.vector_bits = 256 : i64} {
+    attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 256>} {
   %0 = arith.minimumf %a, %b : vector<16xf32>
   %1 = arith.minimumf %c, %d : vector<16xf32>
   %2 = arith.minimumf %0, %1 : vector<16xf32>

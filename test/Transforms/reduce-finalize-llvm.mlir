@@ -56,17 +56,23 @@ llvm.func @negative_bf16_select_33(%c: vector<33xi1>, %x: vector<33xbf16>, %y: v
 
 // -----
 
-// A function that records its widest register gets the LLVM attributes that
-// hold the backend to it, and is not inlined into wrappers without them.
+// A function whose plan records its widest register gets the LLVM
+// attributes that hold the backend to it, and is not inlined into wrappers
+// without them. The plan of every function is removed.
 
 // CHECK-LABEL: llvm.func @held(
 // CHECK-SAME:      attributes {no_inline, passthrough = {{\[}}["min-legal-vector-width", "256"]], prefer_vector_width = "256"}
 // CHECK-LABEL: llvm.func @not_held(
 // CHECK-NOT:       prefer_vector_width
-// CHECK-NOT:       reduce.vector_bits
-llvm.func @held(%a: f32) -> f32 attributes {reduce.vector_bits = 256 : i64} {
+// CHECK-NOT:       reduce.function_plan
+// CHECK-LABEL: llvm.func @no_plan(
+// CHECK-NOT:       prefer_vector_width
+llvm.func @held(%a: f32) -> f32 attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 256, threads = 2>} {
   llvm.return %a : f32
 }
-llvm.func @not_held(%a: f32) -> f32 {
+llvm.func @not_held(%a: f32) -> f32 attributes {reduce.function_plan = #reduce.function_plan<threads = 2>} {
+  llvm.return %a : f32
+}
+llvm.func @no_plan(%a: f32) -> f32 {
   llvm.return %a : f32
 }

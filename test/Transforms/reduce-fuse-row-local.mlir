@@ -1,7 +1,7 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-elementwise-to-linalg \
 // RUN:   --reduce-fuse-elementwise=remarks --canonicalize --cse --verify-diagnostics | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-elementwise-to-linalg \
-// RUN:   --reduce-attach-target="set=min_parallel_bytes=0" --reduce-fuse-elementwise="threads=2" \
+// RUN:   --reduce-attach-target="set=min_parallel_bytes=0" --reduce-plan-function="threads=2" --reduce-fuse-elementwise \
 // RUN:   --canonicalize --cse | FileCheck %s --check-prefix=THREADS
 
 // A softmax of rows of 1 KiB (2 KiB with their exponentials): blocks of 32

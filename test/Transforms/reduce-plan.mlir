@@ -5,10 +5,10 @@
 // RUN:   --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=AVX512
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="threads=2" --reduce-plan="threads=2" \
+// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="strict-fp-order=true" --reduce-plan="strict-fp-order=true" \
+// RUN:   --reduce-plan-function="strict-fp-order=true" --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_short_split_factor=4096" --reduce-collapse-dims \
 // RUN:   --reduce-split-reductions --reduce-plan \
@@ -62,7 +62,7 @@ func.func @short_rows(%x: tensor<65536x16xf32>) -> tensor<65536xf32> {
 // AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256x4096xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, row_streams = 4>}
 // AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<256xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64>}
 // THREADS-LABEL: func.func @all_axes
-// THREADS-SAME:  reduce.vector_bits = 256
+// THREADS-SAME:  reduce.function_plan = #reduce.function_plan<vector_bits = 256, threads = 2>
 // THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512x2048xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 256>>}
 // THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<512xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32>}
 // STRICT-LABEL: func.func @all_axes
@@ -122,7 +122,7 @@ func.func @mixed_axes(%x: tensor<2048x64x24xf32>) -> tensor<64xf32> {
 // AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, row_streams = 4>}
 // AVX512:       linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 512, inner_tile = 64, rows_per_step = 4>}
 // THREADS-LABEL: func.func @mixed_axes_long_rows
-// THREADS-SAME:  reduce.vector_bits = 256
+// THREADS-SAME:  reduce.function_plan = #reduce.function_plan<vector_bits = 256, threads = 2>
 // THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<16384x1024xf32>) {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 8192>>}
 // THREADS:      linalg.generic {{.*}} ins(%{{.*}} : tensor<64x256xf32>) {{.*}} {reduce.plan = #reduce.outer_plan<vector_bits = 256, inner_tile = 32, kept_block = 256, block_rows = 4, rows_per_step = 4>}
 // FACTOR-LABEL: func.func @mixed_axes_long_rows
@@ -206,23 +206,23 @@ func.func @columns_f16(%x: tensor<1024x16384xf16>) -> tensor<16384xf16> {
 // A function whose streamed reductions read rows into accumulators (inner,
 // split_blocks) with registers narrower than the host's keeps to them
 // throughout, its in-cache reductions too, and records that width for the
-// backend (reduce.vector_bits). A function that streams nothing, or that
+// backend (the vector_bits of its reduce.function_plan). A function that streams nothing, or that
 // streams with another strategy (outer, row tiles, short-rows split: the
 // backend's wider registers do better there), keeps the wide registers.
 // THREADS-LABEL: func.func @streamed_and_cached
-// THREADS-SAME:    attributes {reduce.vector_bits = 256 : i64}
+// THREADS-SAME:    attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 256, threads = 2>}
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, row_streams = 4, threads = <count = 2, dim = 0, chunk = 1024>>}
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 256, inner_tile = 32, stream_rows = 4>}
 // THREADS-LABEL: func.func @cached_only
-// THREADS-NOT:     reduce.vector_bits
+// THREADS-SAME:    attributes {reduce.function_plan = #reduce.function_plan<threads = 2>}
 // THREADS:         linalg.reduce {{.*}} {reduce.plan = #reduce.inner_plan<vector_bits = 512, inner_tile = 64, stream_rows = 4>}
 // THREADS-LABEL: func.func @streamed_columns
-// THREADS-NOT:     reduce.vector_bits
+// THREADS-SAME:    attributes {reduce.function_plan = #reduce.function_plan<threads = 2>}
 // THREADS:         linalg.generic {{.*}} tensor<2x512x4096xf32>{{.*}}vector_bits = 256
 // THREADS:         linalg.generic {{.*}} tensor<2x4096xf32>{{.*}}vector_bits = 512
 // THREADS:         linalg.reduce {{.*}}<vector_bits = 512
 // AVX512-LABEL: func.func @streamed_and_cached
-// AVX512-NOT:     reduce.vector_bits
+// AVX512-NOT:     reduce.function_plan
 // AVX512:         linalg.reduce {{.*}}<vector_bits = 512
 // AVX512:         linalg.reduce {{.*}}<vector_bits = 512
 func.func @streamed_and_cached(%x: tensor<2048x1024xf32>, %y: tensor<64x1024xf32>) -> (tensor<2048xf32>, tensor<64xf32>) {

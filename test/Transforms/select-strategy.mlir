@@ -32,13 +32,13 @@
 // RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=ROWS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="threads=2" --reduce-plan="threads=2" \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2" --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="threads=2 strict-fp-order=true" --reduce-plan="threads=2 strict-fp-order=true" \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2 strict-fp-order=true" --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT-THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions="strict-fp-order=true" --reduce-plan="strict-fp-order=true" \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="strict-fp-order=true" --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1,outer_rows_per_step=8" \
 // RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \

@@ -30,15 +30,6 @@
 
 namespace mlir::reduce {
 
-/// The name of the function attribute (an i64) that holds the widest
-/// register, in bits, the code of a function may use: set by `reduce-plan`
-/// on a function that streams its inputs into row accumulators with
-/// `streamVectorBits` registers narrower than `vectorBits`, read by
-/// `reduce-vectorize` and `reduce-expand-min-max`, and turned into the LLVM
-/// function attributes that hold the backend to it by `reduce-finalize-llvm`.
-inline constexpr llvm::StringLiteral kFunctionVectorBitsAttrName =
-    "reduce.vector_bits";
-
 /// The name of the module attribute that holds the target description the
 /// passes read (a dictionary with one entry per field, by its key in
 /// ReduceTargetFields.def, and `profile`, where it came from), set by

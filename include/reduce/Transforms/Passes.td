@@ -16,20 +16,41 @@
 
 include "mlir/Pass/PassBase.td"
 
-// The options of the passes that choose plans: what the plans may do. The
-// target description comes from the module (`reduce.target`,
+// The option of the passes that choose plans. What the plans may do is the
+// plan of the function (`reduce.function_plan`, `reduce-plan-function`);
+// the target description comes from the module (`reduce.target`,
 // `reduce-attach-target`).
 defvar ReducePlanOptions = [
-    Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
-           "Keep float additions along the innermost dim in sequential "
-           "order">,
-    Option<"threads", "threads", "unsigned", /*default=*/"1",
-           "Split the outermost parallel dim of each reduction whose static "
-           "input is at least the target's min_parallel_bytes into this many "
-           "scf.forall tiles (1: no scf.forall)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each op with its choice and the reasons for it">,
 ];
+
+def ReducePlanFunctionPass
+    : Pass<"reduce-plan-function", "::mlir::func::FuncOp"> {
+  let summary = "Record the plan of each function";
+  let description = [{
+    Records on each function that records none a `#reduce.function_plan`
+    attribute named `reduce.function_plan` with the threads and the float
+    order of its options: the choices that hold for every op of the
+    function, which the passes after it (`reduce-fuse-elementwise`,
+    `reduce-split-reductions`, `reduce-plan`) read instead of options of
+    their own. `reduce-split-reductions` adds the registers of the function
+    (`vector_bits`). A plan written on a function is kept. It rewrites
+    nothing.
+  }];
+  let options = [
+    Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
+           "Keep float additions in the order of the source: no fusion, "
+           "split or plan reassociates them">,
+    Option<"threads", "threads", "unsigned", /*default=*/"1",
+           "Split the outermost parallel dim of each op whose static input "
+           "is at least the target's min_parallel_bytes into this many "
+           "scf.forall tiles (1: no scf.forall)">,
+  ];
+  let dependentDialects = [
+    "::mlir::reduce::ReduceDialect",
+  ];
+}
 
 def ReduceElementwiseToLinalgPass
     : Pass<"reduce-elementwise-to-linalg", "::mlir::func::FuncOp"> {
@@ -94,7 +115,8 @@ def ReduceFuseElementwisePass
     that reduction as siblings, and a per-row correction (the error bound is
     in docs/pipeline.md).
 
-    With `strict-fp-order`, neither dependent statistic is rewritten, and a
+    With `strict_fp_order` in the function's plan (`reduce.function_plan`,
+    `reduce-plan-function`), neither dependent statistic is rewritten, and a
     reduction with a float addition combiner is merged only with others of
     its kind: the `ordered` plan that keeps their order applies to every
     result of the op.
@@ -110,20 +132,15 @@ def ReduceFuseElementwisePass
     reads, is tiled by blocks of rows with those producers fused into each
     block (a per-row value read after the output, such as a returned mean,
     yielded by the loop), so that the second read of a block comes from the
-    cache. With `threads` > 1,
+    cache. With `threads` > 1 in the function's plan,
     where the inputs reach `min_parallel_bytes`, the blocks (a softmax's in
     chunks) are an `scf.forall`.
 
     With `remarks`, each fusion gets a remark on the op it produced.
   }];
   let options = [
-    Option<"strictFpOrder", "strict-fp-order", "bool", /*default=*/"false",
-           "Keep the reductions with float additions apart from the others">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each fused op with what was fused into it">,
-    Option<"threads", "threads", "unsigned", /*default=*/"1",
-           "Threads of the pipeline: the blocks of a softmax in cache with at "
-           "least the target's min_parallel_bytes run in an scf.forall">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -166,9 +183,10 @@ def ReduceSplitReductionsPass
     reductions of at least `min_stream_bytes` are all read into row
     accumulators (`inner`, `split_long_rows`, `split_blocks`), with
     `stream_vector_bits` narrower than `vector_bits`, keeps to
-    `stream_vector_bits` throughout and records it as `reduce.vector_bits`
-    (`reduce-plan`, `reduce-vectorize` and `reduce-expand-min-max` then keep
-    to it, `reduce-finalize-llvm` holds the backend to it; docs/tuning.md).
+    `stream_vector_bits` throughout and records it as the `vector_bits` of
+    the function's plan (`reduce.function_plan`; `reduce-plan`,
+    `reduce-vectorize` and `reduce-expand-min-max` then keep to it,
+    `reduce-finalize-llvm` holds the backend to it; docs/tuning.md).
     Then rewrites each linalg reduction on tensors that the planner splits
     (`split_short_rows`, `split_long_rows`, `split_blocks`,
     `split_threads`: see `reduce-vectorize`) into two ops, collapsed again;
@@ -193,9 +211,9 @@ def ReducePlanPass : Pass<"reduce-plan", "::mlir::func::FuncOp"> {
     reductions on tensors, and the static linalg ops on tensors with no
     reduced dim: fills, maps) its plan, a `#reduce.plan` attribute named
     `reduce.plan`: the strategy and its tiles, chosen from the op's shape
-    and the target description given by the options, for registers no
-    wider than the `reduce.vector_bits` the function records
-    (`reduce-split-reductions`). It rewrites nothing: the normalizations
+    the target description and the plan of the function
+    (`reduce.function_plan`: its threads, its float order, and registers no
+    wider than its `vector_bits`). It rewrites nothing: the normalizations
     (`reduce-collapse-dims`, `reduce-split-reductions`) run before it, and
     the ops it sees are not split again. A plan already on an op is kept. An
     op whose iteration space is empty gets the `none` plan. With `remarks`,
@@ -222,7 +240,7 @@ def ReduceVectorizePass : Pass<"reduce-vectorize", "::mlir::func::FuncOp"> {
     `reduce-plan` recorded on the fill for them. Then the vector patterns
     that finish the strategies are applied, their shuffle trees on
     registers of the target's `vector_bits` (no wider than the
-    `reduce.vector_bits` the function records).
+    `vector_bits` of the function's plan).
 
     The strategies (`#reduce.plan<strategy = ...>`):
 
@@ -781,13 +799,15 @@ def ReduceFinalizeLLVMPass : Pass<"reduce-finalize-llvm", "::mlir::ModuleOp"> {
     reported as an error and the pass fails, instead of failing in the
     translation to LLVM IR or crashing the backend.
 
-    A function that records the widest register its code may use
-    (`reduce.vector_bits = 256`, set by `reduce-plan` on a function that
-    streams an input with registers narrower than the host's) gets LLVM's
+    A function whose plan records the widest register its code may use
+    (`reduce.function_plan` with `vector_bits = 256`, set by
+    `reduce-split-reductions` on a function that streams an input with
+    registers narrower than the host's) gets LLVM's
     `prefer_vector_width` and `min-legal-vector-width` (passthrough) of that
     width, which keep x86 backends from joining its operations into wider
     registers, and `no_inline`, so that a wrapper without them does not
-    take its body in.
+    take its body in. The function's plan itself is removed from every
+    function.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

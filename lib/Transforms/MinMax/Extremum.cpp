@@ -8,7 +8,7 @@
 
 #include "Extremum.h"
 
-#include "reduce/Target/ReduceTarget.h"
+#include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -69,13 +69,10 @@ int64_t getVectorBits(Type type) {
 }
 
 /// Returns the widest register, in bits, that the code of the function
-/// holding `op` may use: its `reduce.vector_bits`, else 512.
+/// holding `op` may use: the `vector_bits` of its plan, else 512.
 int64_t getMaxRegisterBits(Operation *op) {
-  auto function = op->getParentOfType<FunctionOpInterface>();
-  auto bits = function ? function->getAttrOfType<IntegerAttr>(
-                             reduce::kFunctionVectorBitsAttrName)
-                       : IntegerAttr();
-  return bits ? bits.getInt() : 512;
+  int64_t bits = reduce::lookupFunctionPlan(op).getVectorBits();
+  return bits ? bits : 512;
 }
 
 /// Returns the width in bits of the widest register (512, 256 or 128, at

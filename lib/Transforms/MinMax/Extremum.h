@@ -69,7 +69,7 @@ Value createExtremum(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 int64_t getVectorBits(Type type);
 
 /// Returns the widest register, in bits, that the code of the function
-/// holding `op` may use: its `reduce.vector_bits`, else 512.
+/// holding `op` may use: the `vector_bits` of its plan, else 512.
 int64_t getMaxRegisterBits(Operation *op);
 
 /// Returns the width in bits of the widest register (512, 256 or 128, at

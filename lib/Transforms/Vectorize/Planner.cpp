@@ -754,62 +754,65 @@ static bool readsRowsIntoAccumulators(VectorStrategy strategy) {
          strategy == VectorStrategy::split_blocks;
 }
 
-FailureOr<PlannerOptions> mlir::reduce::vectorize::getPlannerOptions(
-    Operation *anchor, bool strictFpOrder, unsigned threads) {
-  FailureOr<ReduceTarget> target = lookupReduceTarget(anchor);
+FailureOr<PlannerOptions>
+mlir::reduce::vectorize::getPlannerOptions(Operation *function) {
+  FailureOr<ReduceTarget> target = lookupReduceTarget(function);
   if (failed(target))
     return failure();
+  FunctionPlanAttr plan = lookupFunctionPlan(function);
   PlannerOptions options;
   options.target = *target;
-  options.strictFpOrder = strictFpOrder;
-  options.threads = threads;
+  options.strictFpOrder = plan.getStrictFpOrder();
+  options.threads = plan.getThreads();
   options.minParallelBytes = target->minParallelBytes;
   return options;
 }
 
-LogicalResult mlir::reduce::vectorize::chooseFunctionRegisters(
+void mlir::reduce::vectorize::chooseFunctionRegisters(
     Operation *function, ArrayRef<linalg::LinalgOp> reductions,
     PlannerOptions &options) {
-  if (function->hasAttr(kFunctionVectorBitsAttrName))
+  FunctionPlanAttr functionPlan = lookupFunctionPlan(function);
+  if (functionPlan.getVectorBits() != 0)
     return applyFunctionRegisters(function, options);
   ReduceTarget &target = options.target;
   if (target.streamVectorBits >= target.vectorBits)
-    return success();
+    return;
   bool streams = false;
   for (linalg::LinalgOp op : reductions) {
     if (!isStreamed(op, target))
       continue;
     // Wide registers do more arithmetic per instruction.
     if (isArithmeticBound(op))
-      return success();
+      return;
     streams = true;
     PlanAttrInterface plan = chooseSplit(op, options, /*reasons=*/nullptr);
     if (!plan)
       plan = planLinalgOp(op, options, /*reasons=*/nullptr);
     if (!readsRowsIntoAccumulators(plan.getStrategy()))
-      return success();
+      return;
   }
   if (!streams)
-    return success();
-  function->setAttr(kFunctionVectorBitsAttrName,
-                    IntegerAttr::get(IntegerType::get(function->getContext(), 64),
-                                     target.streamVectorBits));
-  return applyFunctionRegisters(function, options);
+    return;
+  ReduceDialect::FunctionPlanAttrHelper(function->getContext())
+      .setAttr(function,
+               FunctionPlanAttr::get(function->getContext(),
+                                     target.streamVectorBits,
+                                     functionPlan.getThreads(),
+                                     functionPlan.getStrictFpOrder()));
+  applyFunctionRegisters(function, options);
 }
 
-LogicalResult
-mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
-                                                PlannerOptions &options) {
-  FailureOr<unsigned> bits = getRecordedVectorBits(function);
-  if (failed(bits))
-    return failure();
-  if (*bits == 0)
-    return success();
+void mlir::reduce::vectorize::applyFunctionRegisters(Operation *function,
+                                                     PlannerOptions &options) {
+  // The verifier holds it to 0, 128, 256 or 512.
+  auto bits =
+      static_cast<unsigned>(lookupFunctionPlan(function).getVectorBits());
+  if (bits == 0)
+    return;
   ReduceTarget &target = options.target;
-  target.vectorBits = std::min(target.vectorBits, *bits);
-  target.streamVectorBits = std::min(target.streamVectorBits, *bits);
+  target.vectorBits = std::min(target.vectorBits, bits);
+  target.streamVectorBits = std::min(target.streamVectorBits, bits);
   options.heldToStreamRegisters = true;
-  return success();
 }
 
 PlanAttrInterface

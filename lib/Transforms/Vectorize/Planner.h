@@ -30,8 +30,8 @@
 
 namespace mlir::reduce::vectorize {
 
-/// What the plans depend on besides the op: the target and the options of
-/// the pass.
+/// What the plans depend on besides the op: the target and the plan of the
+/// function (`#reduce.function_plan`).
 struct PlannerOptions {
   ReduceTarget target;
   /// Float sums keep their sequential order: nothing that reassociates them
@@ -46,31 +46,30 @@ struct PlannerOptions {
   bool heldToStreamRegisters = false;
 };
 
-/// Returns the planner options of `anchor`: the target the module records
-/// (lookupReduceTarget) and what the deciding pass's options allow. Fails,
-/// with an error, when the recorded target is malformed.
-FailureOr<PlannerOptions>
-getPlannerOptions(Operation *anchor, bool strictFpOrder, unsigned threads);
+/// Returns the planner options of `function`: the target the module
+/// records (lookupReduceTarget) and the threads and float order of the
+/// function's plan (lookupFunctionPlan); its registers are applied by
+/// chooseFunctionRegisters or applyFunctionRegisters. Fails, with an
+/// error, when the recorded target is malformed.
+FailureOr<PlannerOptions> getPlannerOptions(Operation *function);
 
 /// Chooses whether `function` keeps to the registers of streamed data
 /// throughout: when `streamVectorBits` is narrower than `vectorBits` and
 /// every static reduction of `reductions` (the function's, collapsed) that
 /// reads at least `minStreamBytes` is bound by its reads (no transcendental
 /// per element) and planned `inner` or `split_blocks`,
-/// the function records `streamVectorBits` (kFunctionVectorBitsAttrName)
-/// and `options` take it (applyFunctionRegisters). Its in-cache code then
-/// needs no wider register, and `reduce-finalize-llvm` keeps the backend
-/// from using one. A width the function already records is applied instead
-/// (applyFunctionRegisters).
-LogicalResult chooseFunctionRegisters(Operation *function,
-                                      ArrayRef<linalg::LinalgOp> reductions,
-                                      PlannerOptions &options);
+/// the function records `streamVectorBits` as the `vector_bits` of its
+/// plan and `options` take it (applyFunctionRegisters). Its in-cache code
+/// then needs no wider register, and `reduce-finalize-llvm` keeps the
+/// backend from using one. A width the function's plan already records is
+/// applied instead.
+void chooseFunctionRegisters(Operation *function,
+                             ArrayRef<linalg::LinalgOp> reductions,
+                             PlannerOptions &options);
 
-/// Limits the registers of `options` to the width `function` records, if
-/// it records one; fails, with an error on the function, when that is not
-/// 128, 256 or 512.
-LogicalResult applyFunctionRegisters(Operation *function,
-                                     PlannerOptions &options);
+/// Limits the registers of `options` to the `vector_bits` of the plan of
+/// `function`, if it records one.
+void applyFunctionRegisters(Operation *function, PlannerOptions &options);
 
 /// Returns the split that `reduce-split-reductions` applies to the linalg
 /// reduction `op` (collapsed: Strategies.h), or null when it is not split.

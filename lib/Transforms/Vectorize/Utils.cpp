@@ -33,19 +33,6 @@ FailureOr<PlanAttrInterface> getRecordedPlan(Operation *op) {
          << kPlanAttrName << "' to be a plan attribute, found " << attr;
 }
 
-FailureOr<unsigned> getRecordedVectorBits(Operation *function) {
-  Attribute attr = function->getAttr(kFunctionVectorBitsAttrName);
-  if (!attr)
-    return 0u;
-  auto recorded = dyn_cast<IntegerAttr>(attr);
-  if (!recorded || (recorded.getInt() != 128 && recorded.getInt() != 256 &&
-                    recorded.getInt() != 512))
-    return function->emitError()
-           << "expected '" << kFunctionVectorBitsAttrName
-           << "' to be an integer of 128, 256 or 512, found " << attr;
-  return static_cast<unsigned>(recorded.getInt());
-}
-
 bool isTensorReduction(linalg::LinalgOp op) {
   return op.hasPureTensorSemantics() && op.getNumReductionLoops() > 0;
 }

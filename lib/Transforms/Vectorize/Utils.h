@@ -27,16 +27,12 @@
 namespace mlir::reduce::vectorize {
 
 /// The name of the attribute that carries the plan of a linalg op.
-inline constexpr llvm::StringLiteral kPlanAttrName = "reduce.plan";
+inline constexpr llvm::StringLiteral kPlanAttrName =
+    ReduceDialect::PlanAttrHelper::getNameStr();
 
 /// Returns the plan `op` records (kPlanAttrName), or null when it records
 /// none; fails, with an error on the op, when the attribute is not a plan.
 FailureOr<PlanAttrInterface> getRecordedPlan(Operation *op);
-
-/// Returns the widest register, in bits, that `function` records
-/// (`reduce.vector_bits`, ReduceTarget.h), or 0 when it records none; fails,
-/// with an error on the function, when it is not 128, 256 or 512.
-FailureOr<unsigned> getRecordedVectorBits(Operation *function);
 
 /// Returns true if `op` is a linalg op on ranked tensors with at least one
 /// reduction iterator: the ops the strategies tile.

@@ -121,3 +121,43 @@ func.func @bad_kind() attributes {p = #reduce.split_plan<kind = sideways>} {
 func.func @old_flat_plan() attributes {p = #reduce.plan<strategy = inner>} {
   return
 }
+
+// -----
+
+// The plan of a function: its registers are one of the x86 widths (or 0),
+// its threads at least 1, and it is recorded on functions only.
+
+// expected-error @below {{expected vector_bits to be 0, 128, 256 or 512, found 64}}
+func.func @too_narrow() attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 64>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected threads to be at least 1, found 0}}
+func.func @no_threads() attributes {reduce.function_plan = #reduce.function_plan<threads = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{expected 'reduce.function_plan' to be a #reduce.function_plan, found 256 : i64}}
+func.func @not_a_function_plan() attributes {reduce.function_plan = 256 : i64} {
+  return
+}
+
+// -----
+
+func.func @function_plan_on_an_op(%x: f32) -> f32 {
+  // expected-error @below {{expected 'reduce.function_plan' on a function, found it on 'arith.addf'}}
+  %y = arith.addf %x, %x {reduce.function_plan = #reduce.function_plan<threads = 2>} : f32
+  return %y : f32
+}
+
+// -----
+
+func.func @plan_not_a_plan(%x: f32) -> f32 {
+  // expected-error @below {{expected 'reduce.plan' to be a plan attribute, found #reduce.threads<count = 2, dim = 0, chunk = 1>}}
+  %y = arith.addf %x, %x {reduce.plan = #reduce.threads<count = 2, dim = 0, chunk = 1>} : f32
+  return %y : f32
+}

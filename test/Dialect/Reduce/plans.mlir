@@ -16,6 +16,10 @@
 // CHECK-SAME: split = #reduce.split_plan<kind = blocks, parts = 64>
 // CHECK-SAME: split_rows = #reduce.split_plan<kind = short_rows>
 // CHECK-SAME: threads = #reduce.threads<count = 4, dim = 1, chunk = 16>
+// CHECK-LABEL: func.func @function_plans()
+// CHECK-SAME: default = #reduce.function_plan<>
+// CHECK-SAME: held = #reduce.function_plan<vector_bits = 256, threads = 2, strict_fp_order = true>
+// CHECK-SAME: reduce.function_plan = #reduce.function_plan<threads = 4>
 func.func @plans() attributes {
     split = #reduce.split_plan<kind = blocks, parts = 64>,
     split_rows = #reduce.split_plan<kind = short_rows, parts = 0>,
@@ -34,5 +38,13 @@ func.func @plans() attributes {
         threads = <count = 2, dim = 0, chunk = 2048>>,
     none = #reduce.none_plan,
     threads = #reduce.threads<count = 4, dim = 1, chunk = 16>} {
+  return
+}
+
+func.func @function_plans() attributes {
+    reduce.function_plan = #reduce.function_plan<threads = 4>,
+    held = #reduce.function_plan<strict_fp_order = true, vector_bits = 256,
+                                 threads = 2>,
+    default = #reduce.function_plan<vector_bits = 0, threads = 1>} {
   return
 }

@@ -263,19 +263,3 @@ func.func @outer_streams_do_not_divide(%x: tensor<12x4096xf32>,
   return %r : tensor<4096xf32>
 }
 
-// -----
-
-// The register width a function records must be one of the x86 widths.
-// expected-error @below {{expected 'reduce.vector_bits' to be an integer of 128, 256 or 512, found 300 : i64}}
-func.func @bad_register_width(%x: tensor<64xf32>) -> tensor<64xf32>
-    attributes {reduce.vector_bits = 300 : i64} {
-  return %x : tensor<64xf32>
-}
-
-// -----
-
-// expected-error @below {{expected 'reduce.vector_bits' to be an integer of 128, 256 or 512, found "wide"}}
-func.func @register_width_not_integer(%x: tensor<64xf32>) -> tensor<64xf32>
-    attributes {reduce.vector_bits = "wide"} {
-  return %x : tensor<64xf32>
-}

@@ -1,10 +1,10 @@
 // RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="threads=2" \
-// RUN:   --reduce-plan="threads=2" -o %t.planned.mlir
+// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions \
+// RUN:   --reduce-plan -o %t.planned.mlir
 // RUN: reduce-opt %t.planned.mlir --reduce-vectorize --canonicalize -o %t.applied.mlir
 // RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions="threads=2" \
-// RUN:   --reduce-plan="threads=2" \
+// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions \
+// RUN:   --reduce-plan \
 // RUN:   --reduce-vectorize --canonicalize -o %t.direct.mlir
 // RUN: diff %t.applied.mlir %t.direct.mlir
 // RUN: FileCheck %s --input-file=%t.planned.mlir
@@ -18,7 +18,7 @@
 // their tile), outer and elementwise ops.
 
 // CHECK-LABEL: func.func @all_axes
-// CHECK-SAME:    reduce.vector_bits = 256
+// CHECK-SAME:    reduce.function_plan = #reduce.function_plan<vector_bits = 256, threads = 2>
 // CHECK:         linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>} {{.*}} -> tensor<512xf32>
 // CHECK:         linalg.generic {{.*}}threads = <count = 2, dim = 0, chunk = 256>
 // Applied, no plan is left.

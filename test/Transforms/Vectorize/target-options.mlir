@@ -106,8 +106,8 @@ func.func @min_i32_outer_axis_set_rows(%input: tensor<1024x64xi32>) -> tensor<64
 // A reduction whose static input has at least 1 MiB streams it from L3 or
 // memory and is tiled with registers of the target's stream_vector_bits; a
 // smaller one with registers of vector_bits. Here 512-bit registers that
-// stream at 256 bits (the function of a streamed reduction records
-// reduce.vector_bits = 256).
+// stream at 256 bits (the plan of the function of a streamed reduction
+// records vector_bits = 256).
 
 /// 4 MiB: one row of each of 4 parts of the rows at a time, 4 registers of
 /// 8 lanes each.
@@ -115,7 +115,7 @@ func.func @min_i32_outer_axis_set_rows(%input: tensor<1024x64xi32>) -> tensor<64
 // CHECK-LABEL: func.func @sum_rows_4mib_stream(
 // CHECK:         tensor.expand_shape {{.*}} : tensor<1024x1024xf32> into tensor<4x256x1024xf32>
 // CHECK:         vector.transfer_read {{.*}} : tensor<4x256x1024xf32>, vector<4x1x32xf32>
-func.func @sum_rows_4mib_stream(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> attributes {reduce.vector_bits = 256 : i64} {
+func.func @sum_rows_4mib_stream(%x: tensor<1024x1024xf32>) -> tensor<1024xf32> attributes {reduce.function_plan = #reduce.function_plan<vector_bits = 256>} {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1024xf32>
   %1 = linalg.fill {reduce.plan = #reduce.elementwise_plan<vector_bits = 256, inner_tile = 32>} ins(%cst : f32) outs(%0 : tensor<1024xf32>) -> tensor<1024xf32>

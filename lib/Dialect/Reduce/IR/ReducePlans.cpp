@@ -14,6 +14,8 @@
 
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 using namespace mlir;
 using namespace mlir::reduce;
 
@@ -137,4 +139,49 @@ ElementwisePlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return SizeChecker(emitError)
       .atLeast("vector_bits", vectorBits, 0)
       .atLeast("inner_tile", innerTile, 1);
+}
+
+LogicalResult
+FunctionPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         int64_t vectorBits, int64_t threads,
+                         bool strictFpOrder) {
+  if (!llvm::is_contained({0, 128, 256, 512}, vectorBits))
+    return emitError() << "expected vector_bits to be 0, 128, 256 or 512, "
+                          "found "
+                       << vectorBits;
+  return SizeChecker(emitError).atLeast("threads", threads, 1);
+}
+
+FunctionPlanAttr mlir::reduce::lookupFunctionPlan(Operation *op) {
+  auto function = isa<FunctionOpInterface>(op)
+                      ? op
+                      : op->getParentOfType<FunctionOpInterface>();
+  if (function)
+    if (auto plan = function->getAttrOfType<FunctionPlanAttr>(
+            ReduceDialect::FunctionPlanAttrHelper::getNameStr()))
+      return plan;
+  return FunctionPlanAttr::getDefault(op->getContext());
+}
+
+LogicalResult ReduceDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == FunctionPlanAttrHelper::getNameStr()) {
+    if (!isa<FunctionPlanAttr>(attr.getValue()))
+      return op->emitError("expected '")
+             << name << "' to be a #reduce.function_plan, found "
+             << attr.getValue();
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError("expected '")
+             << name << "' on a function, found it on '" << op->getName()
+             << "'";
+    return success();
+  }
+  if (name == PlanAttrHelper::getNameStr() &&
+      !isa<PlanAttrInterface>(attr.getValue()))
+    return op->emitError("expected '")
+           << name << "' to be a plan attribute, found " << attr.getValue();
+  // The other `reduce.` attributes (the target, the runtime checks) are
+  // checked by the passes that read them.
+  return success();
 }

@@ -190,4 +190,46 @@ def Reduce_NonePlanAttr
   let genVerifyDecl = 0;
 }
 
+//===----------------------------------------------------------------------===//
+// The plan of a function: the choices that hold for all of its ops
+//===----------------------------------------------------------------------===//
+
+def Reduce_FunctionPlanAttr : AttrDef<Reduce_Dialect, "FunctionPlan"> {
+  let mnemonic = "function_plan";
+  let summary = "the choices that hold for every op of a function";
+  let description = [{
+    Recorded on a function as `reduce.function_plan`, as IREE records a
+    `translation_info` beside each op's `lowering_config`: the passes after
+    `reduce-plan-function` read it instead of options of their own. A
+    function without one has the default plan.
+
+    - `threads`: the threads a large static op is distributed over (1: no
+      distribution);
+    - `strict_fp_order`: float additions keep the order of the source:
+      nothing fuses, splits or plans them in another order;
+    - `vector_bits`: 0, or the widest register (128, 256 or 512 bits) the
+      code of the function uses, recorded by `reduce-split-reductions` on a
+      function that streams its inputs with registers narrower than the
+      target's (docs/tuning.md): `reduce-plan`, `reduce-vectorize` and
+      `reduce-expand-min-max` keep to it, and `reduce-finalize-llvm` holds
+      the backend to it.
+
+    Example: `#reduce.function_plan<vector_bits = 256, threads = 2>`
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int64_t", "0">:$vector_bits,
+    DefaultValuedParameter<"int64_t", "1">:$threads,
+    DefaultValuedParameter<"bool", "false">:$strict_fp_order
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The plan of a function that records none.
+    static FunctionPlanAttr getDefault(::mlir::MLIRContext *context) {
+      return get(context, /*vector_bits=*/0, /*threads=*/1,
+                 /*strict_fp_order=*/false);
+    }
+  }];
+}
+
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEATTRS_TD

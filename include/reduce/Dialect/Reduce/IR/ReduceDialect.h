@@ -21,8 +21,6 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
 
-#include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.h.inc"
-
 #include "reduce/Dialect/Reduce/IR/ReduceEnums.h.inc"
 
 namespace mlir::reduce {
@@ -33,5 +31,15 @@ class ThreadsAttr;
 
 #define GET_ATTRDEF_CLASSES
 #include "reduce/Dialect/Reduce/IR/ReduceAttrs.h.inc"
+
+// After the attributes: the dialect's helpers of its discardable attributes
+// name them.
+#include "reduce/Dialect/Reduce/IR/ReduceOpsDialect.h.inc"
+
+namespace mlir::reduce {
+/// Returns the plan that `op`, or the function that holds it, records
+/// (`reduce.function_plan`), else the default plan.
+FunctionPlanAttr lookupFunctionPlan(Operation *op);
+} // namespace mlir::reduce
 
 #endif // REDUCE_DIALECT_REDUCE_IR_REDUCEDIALECT_H

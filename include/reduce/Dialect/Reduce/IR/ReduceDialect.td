@@ -38,6 +38,13 @@ def Reduce_Dialect : Dialect {
   }];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
+  // The attributes the planning passes record on the ops and functions they
+  // plan (ReduceAttrs.td), checked by verifyOperationAttribute.
+  let hasOperationAttrVerify = 1;
+  let discardableAttrs = (ins
+    "::mlir::reduce::PlanAttrInterface":$plan,
+    "::mlir::reduce::FunctionPlanAttr":$function_plan
+  );
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
