@@ -140,14 +140,16 @@ mlir::reduce::resolveReduceTarget(const ReduceToLLVMOptions &options,
 static void addVectorization(OpPassManager &pm,
                              const ReduceToLLVMOptions &options,
                              const ReduceTarget &target) {
-  // The normalizations, then reduce-plan records each op's plan, which
-  // reduce-vectorize applies. The passes read the target from the module
-  // (reduce-attach-target) and the plan of the function
+  // The normalizations, each split recorded by reduce-plan-splits before
+  // reduce-split-reductions applies it, then reduce-plan records each op's
+  // plan, which reduce-vectorize applies. The planners read the target from
+  // the module (reduce-attach-target) and the plan of the function
   // (reduce-plan-function).
   pm.addNestedPass<func::FuncOp>(createReduceCollapseDimsPass());
-  ReduceSplitReductionsPassOptions splitOptions;
+  ReducePlanSplitsPassOptions splitOptions;
   splitOptions.remarks = options.planRemarks;
-  pm.addNestedPass<func::FuncOp>(createReduceSplitReductionsPass(splitOptions));
+  pm.addNestedPass<func::FuncOp>(createReducePlanSplitsPass(splitOptions));
+  pm.addNestedPass<func::FuncOp>(createReduceSplitReductionsPass());
   ReducePlanPassOptions planOptions;
   planOptions.remarks = options.planRemarks;
   pm.addNestedPass<func::FuncOp>(createReducePlanPass(planOptions));

@@ -1,4 +1,4 @@
-//===- ReduceSplitReductions.cpp - Split before planning --------*- C++ -*-===//
+//===- ReduceSplitReductions.cpp - Apply the split plans --------*- C++ -*-===//
 //
 // Part of the reduce project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,17 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The second normalization before the plans: the registers of the function
-// (Vectorize/Planner.h, chooseFunctionRegisters), then each linalg reduction
-// that the planner splits (chooseSplit) rewritten into its two ops
-// (Vectorize/Split.cpp), each collapsed again. reduce-plan plans the ops
-// this leaves, none of which is split again.
+// The second normalization before the plans: each linalg reduction that
+// records a split plan (`reduce-plan-splits`, or written by hand) rewritten
+// into its two ops (Vectorize/Split.cpp), each collapsed again. It chooses
+// nothing; reduce-plan plans the ops this leaves, none of which is split
+// again.
 //
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Transforms/Passes.h"
 
-#include "Vectorize/Planner.h"
 #include "Vectorize/Strategies.h"
 #include "Vectorize/Utils.h"
 
@@ -33,94 +32,57 @@ using namespace mlir;
 using namespace mlir::reduce;
 using namespace mlir::reduce::vectorize;
 
-namespace {
-/// Splits the reductions of one function.
-class Splitter {
-public:
-  Splitter(RewriterBase &rewriter, const PlannerOptions &options, bool remarks)
-      : rewriter(rewriter), options(options), remarks(remarks) {}
-
-  /// Splits `op` as its recorded split plan says, else as the planner
-  /// chooses; the partial reduction of a rows split may be split again.
-  /// Fails, with an error on the op, when a recorded split does not fit it.
-  LogicalResult run(linalg::LinalgOp op) {
-    FailureOr<PlanAttrInterface> recordedPlan = getRecordedPlan(op);
-    if (failed(recordedPlan))
+/// Splits `op` as `plan` says, then the partial reduction of a rows split
+/// as the plan's `partial` says. Fails, with an error on the op, when the
+/// plan does not fit it.
+static LogicalResult applySplit(RewriterBase &rewriter, linalg::LinalgOp op,
+                                SplitPlanAttr plan) {
+  switch (plan.getKind()) {
+  case SplitKind::short_rows:
+  case SplitKind::long_rows: {
+    FailureOr<SplitOps> split = plan.getKind() == SplitKind::short_rows
+                                    ? splitShortRows(rewriter, op)
+                                    : splitLongRows(rewriter, op);
+    if (failed(split))
       return failure();
-    if (*recordedPlan && !isa<SplitPlanAttr>(*recordedPlan))
-      return success();
-    auto plan = dyn_cast_or_null<SplitPlanAttr>(*recordedPlan);
-    bool recorded = static_cast<bool>(plan);
-    if (recorded) {
-      op->removeAttr(kPlanAttrName);
-    } else {
-      SmallVector<std::string> reasons;
-      plan = chooseSplit(op, options, remarks ? &reasons : nullptr);
-      if (!plan)
-        return success();
-      if (remarks)
-        emitPlanRemark(op, plan, reasons);
-    }
-    switch (plan.getKind()) {
-    case SplitKind::short_rows:
-    case SplitKind::long_rows: {
-      FailureOr<SplitOps> split = plan.getKind() == SplitKind::short_rows
-                                      ? splitShortRows(rewriter, op)
-                                      : splitLongRows(rewriter, op);
-      if (failed(split))
-        return failure();
-      // The op that combines the partial result is not split again; the
-      // partial reduction that computes it may be.
-      collapseAdjacentDims(rewriter, split->combine);
-      return run(collapseAdjacentDims(rewriter, split->partial));
-    }
-    case SplitKind::blocks:
-    case SplitKind::threads: {
-      FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());
-      if (failed(split)) {
-        if (recorded)
-          return op->emitError("reduce.plan: cannot split this reduction "
-                               "into ")
-                 << plan.getParts()
-                 << " parts (one static reduced dim and a combiner with a "
-                    "neutral element expected)";
-        // No neutral element: one reduction, planned without a split.
-        return success();
-      }
-      // Neither the partial results nor their combination is split again.
-      collapseAdjacentDims(rewriter, split->combine);
-      collapseAdjacentDims(rewriter, split->partial);
-      return success();
-    }
-    }
-    llvm_unreachable("unknown split kind");
+    collapseAdjacentDims(rewriter, split->combine);
+    linalg::LinalgOp partial = collapseAdjacentDims(rewriter, split->partial);
+    if (SplitPlanAttr partialPlan = plan.getPartial())
+      return applySplit(rewriter, partial, partialPlan);
+    return success();
   }
+  case SplitKind::blocks:
+  case SplitKind::threads: {
+    FailureOr<SplitOps> split = splitIntoParts(rewriter, op, plan.getParts());
+    if (failed(split))
+      return failure();
+    collapseAdjacentDims(rewriter, split->combine);
+    collapseAdjacentDims(rewriter, split->partial);
+    return success();
+  }
+  }
+  llvm_unreachable("unknown split kind");
+}
 
-private:
-  RewriterBase &rewriter;
-  const PlannerOptions &options;
-  bool remarks;
-};
-
+namespace {
 struct ReduceSplitReductionsPass
     : reduce::impl::ReduceSplitReductionsPassBase<ReduceSplitReductionsPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    func::FuncOp function = getOperation();
-    FailureOr<PlannerOptions> options = getPlannerOptions(function);
-    if (failed(options))
-      return signalPassFailure();
-    SmallVector<linalg::LinalgOp> reductions =
-        collectTensorReductions(function);
-    // The splits of in-cache reductions depend on the registers of the
-    // function.
-    chooseFunctionRegisters(function, reductions, *options);
     IRRewriter rewriter(&getContext());
-    Splitter splitter(rewriter, *options, remarks);
-    for (linalg::LinalgOp op : reductions)
-      if (failed(splitter.run(op)))
+    for (linalg::LinalgOp op : collectTensorReductions(getOperation())) {
+      FailureOr<PlanAttrInterface> plan = getRecordedPlan(op);
+      if (failed(plan))
         return signalPassFailure();
+      auto split = dyn_cast_or_null<SplitPlanAttr>(*plan);
+      if (!split)
+        continue;
+      // The plan is spent: the two ops get plans of their own.
+      op->removeAttr(kPlanAttrName);
+      if (failed(applySplit(rewriter, op, split)))
+        return signalPassFailure();
+    }
   }
 };
 } // namespace

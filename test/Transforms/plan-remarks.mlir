@@ -1,12 +1,12 @@
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-plan-splits="remarks=true" --reduce-split-reductions \
 // RUN:   --reduce-plan="remarks=true" --reduce-vectorize -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" -o /dev/null 2>&1 \
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-plan-splits="remarks=true" --reduce-split-reductions -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 // RUN: reduce-opt %s --lower-reduce --mlir-print-op-on-diagnostic=false --mlir-disable-threading \
-// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions="remarks=true" \
+// RUN:   --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims --reduce-plan-splits="remarks=true" --reduce-split-reductions \
 // RUN:   --reduce-plan="remarks=true" --reduce-vectorize -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HELD
 

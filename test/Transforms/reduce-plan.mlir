@@ -1,17 +1,17 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=AVX2
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=AVX512
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" --reduce-collapse-dims \
-// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-plan-function="threads=2" --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims \
-// RUN:   --reduce-plan-function="strict-fp-order=true" --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-plan-function="strict-fp-order=true" --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_short_split_factor=4096" --reduce-collapse-dims \
-// RUN:   --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=FACTOR
 
 // The plans reduce-plan records for each layout, after reduce-collapse-dims

@@ -1,47 +1,47 @@
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=TILES256
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=ROWS512
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=CACHED
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_stream_bytes=1" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STREAMS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_stream_bytes=1,row_stream_block_bytes=65536" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=BLOCKS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=SAME
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_row_tile_registers=64" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=SMALL
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=512,stream_vector_bits=512,min_stream_bytes=4096" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STREAMED
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STREAM
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,outer_rows_per_step=8,outer_min_max_rows_per_step=2" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=ROWS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2" --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2" --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,min_parallel_bytes=0,min_row_tile_registers=1" \
-// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2 strict-fp-order=true" --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="threads=2 strict-fp-order=true" --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT-THREADS
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4" \
-// RUN:   --reduce-collapse-dims --reduce-plan-function="strict-fp-order=true" --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-function="strict-fp-order=true" --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=STRICT
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256,accumulators=4,min_row_tile_registers=1,outer_rows_per_step=8" \
-// RUN:   --reduce-collapse-dims --reduce-split-reductions --reduce-plan \
+// RUN:   --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 
 // Which plan reduce-plan records, for fixed target descriptions and pass

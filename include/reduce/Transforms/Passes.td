@@ -33,8 +33,8 @@ def ReducePlanFunctionPass
     attribute named `reduce.function_plan` with the threads and the float
     order of its options: the choices that hold for every op of the
     function, which the passes after it (`reduce-fuse-elementwise`,
-    `reduce-split-reductions`, `reduce-plan`) read instead of options of
-    their own. `reduce-split-reductions` adds the registers of the function
+    `reduce-plan-splits`, `reduce-plan`) read instead of options of their
+    own. `reduce-plan-splits` adds the registers of the function
     (`vector_bits`). A plan written on a function is kept. It rewrites
     nothing.
   }];
@@ -173,13 +173,13 @@ def ReduceCollapseDimsPass
   ];
 }
 
-def ReduceSplitReductionsPass
-    : Pass<"reduce-split-reductions", "::mlir::func::FuncOp"> {
-  let summary = "Split the linalg reductions whose layout reads badly as "
-                "one op";
+def ReducePlanSplitsPass
+    : Pass<"reduce-plan-splits", "::mlir::func::FuncOp"> {
+  let summary = "Record the registers of each function and the splits of "
+                "its linalg reductions";
   let description = [{
-    The second normalization before the plans, after `reduce-collapse-dims`.
-    First decides the registers of the function: a function whose static
+    The planner of the split stage, after `reduce-collapse-dims`. First
+    decides the registers of the function: a function whose static
     reductions of at least `min_stream_bytes` are all read into row
     accumulators (`inner`, `split_long_rows`, `split_blocks`), with
     `stream_vector_bits` narrower than `vector_bits`, keeps to
@@ -187,15 +187,33 @@ def ReduceSplitReductionsPass
     the function's plan (`reduce.function_plan`; `reduce-plan`,
     `reduce-vectorize` and `reduce-expand-min-max` then keep to it,
     `reduce-finalize-llvm` holds the backend to it; docs/tuning.md).
-    Then rewrites each linalg reduction on tensors that the planner splits
-    (`split_short_rows`, `split_long_rows`, `split_blocks`,
-    `split_threads`: see `reduce-vectorize`) into two ops, collapsed again;
-    the op that computes the partial result of a rows split may be split
-    again, no other. A split plan written on an op (`reduce.plan`) is
-    applied instead of choosing one; one that does not fit its op is an
-    error. With `remarks`, each split op gets a remark that says why.
+    Then records on each linalg reduction on tensors whose layout reads
+    badly as one op, and that records no plan, the split that
+    `reduce-split-reductions` applies: a `#reduce.split_plan` named
+    `reduce.plan` (`split_short_rows`, `split_long_rows`, `split_blocks`,
+    `split_threads`: see `reduce-vectorize`), with the split of the partial
+    result of a short-rows split (`partial`), chosen on the loops that op
+    will have. It reads the target and the plan of the function, and
+    rewrites nothing. With `remarks`, each split op gets a remark that says
+    why.
   }];
   let options = ReducePlanOptions;
+  let dependentDialects = [
+    "::mlir::reduce::ReduceDialect",
+  ];
+}
+
+def ReduceSplitReductionsPass
+    : Pass<"reduce-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Split the linalg reductions as their split plans say";
+  let description = [{
+    The second normalization before the plans: rewrites each linalg
+    reduction on tensors that records a split plan (`reduce.plan`, recorded
+    by `reduce-plan-splits` or written by hand) into its two ops, collapsed
+    again, then the partial result of a short-rows split as its `partial`
+    plan says. It chooses nothing and reads no target. A split plan that
+    does not fit its op is an error on the op.
+  }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",

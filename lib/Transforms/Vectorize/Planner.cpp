@@ -72,15 +72,16 @@ struct ThreadTiling {
 /// the op and the options alone.
 class Planner {
 public:
-  /// Plans `op`, as if its (parallel) loops had `elementwiseRanges` when
-  /// given.
+  /// Plans `op`, as if it had the loops `loopsOverride` when given (an op
+  /// that is not built yet, with the body, operands and element types of
+  /// `op`).
   Planner(linalg::LinalgOp op, const PlannerOptions &options,
           SmallVectorImpl<std::string> *reasons,
-          std::optional<ArrayRef<int64_t>> elementwiseRanges = std::nullopt)
+          std::optional<Loops> loopsOverride = std::nullopt)
       : op(op), target(options.target), options(options), reasons(reasons),
         ordered(options.strictFpOrder && hasFloatAddCombiner(op)),
         arithmeticBound(isArithmeticBound(op)),
-        loops(getLoops(op, elementwiseRanges)),
+        loops(loopsOverride ? std::move(*loopsOverride) : getLoops(op)),
         elementBits(getWidestElementBits(op)),
         inputBits(getWidestInputElementBits(op)),
         vectorBits(chooseVectorBits()),
@@ -151,8 +152,9 @@ private:
            tiling.threads, " tiles of ", tiling.chunk);
   }
 
-  SplitPlanAttr makeSplit(SplitKind kind, int64_t parts = 0) const {
-    return SplitPlanAttr::get(op.getContext(), kind, parts);
+  SplitPlanAttr makeSplit(SplitKind kind, int64_t parts = 0,
+                          SplitPlanAttr partial = {}) const {
+    return SplitPlanAttr::get(op.getContext(), kind, parts, partial);
   }
 
   /// The distribution over threads of the plan, if any.
@@ -163,22 +165,57 @@ private:
                             tiling.chunk);
   }
 
+public:
   /// The loops of `op`: for an op with no reduced dim, those it has once
-  /// collapsed (reduce-vectorize collapses it before applying its plan), or
-  /// `elementwiseRanges` when given.
-  static Loops getLoops(linalg::LinalgOp op,
-                        std::optional<ArrayRef<int64_t>> elementwiseRanges) {
+  /// collapsed (reduce-vectorize collapses it before applying its plan).
+  static Loops getLoops(linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() == 0)
+      return getElementwiseLoops(op, getCollapsedLoopRanges(op));
     Loops loops;
     loops.inputBytes = getStaticInputBytes(op);
-    if (op.getNumReductionLoops() != 0) {
-      loops.ranges = op.getStaticLoopRanges();
-      loops.iterators = op.getIteratorTypesArray();
-      return loops;
-    }
-    loops.ranges = elementwiseRanges ? llvm::to_vector(*elementwiseRanges)
-                                     : getCollapsedLoopRanges(op);
+    loops.ranges = op.getStaticLoopRanges();
+    loops.iterators = op.getIteratorTypesArray();
+    return loops;
+  }
+
+  /// The loops of `op`, an op with no reduced dim, with the sizes `ranges`.
+  static Loops getElementwiseLoops(linalg::LinalgOp op,
+                                   ArrayRef<int64_t> ranges) {
+    Loops loops;
+    loops.inputBytes = getStaticInputBytes(op);
+    loops.ranges = llvm::to_vector(ranges);
     loops.iterators.assign(loops.ranges.size(), utils::IteratorType::parallel);
     return loops;
+  }
+
+private:
+  /// The loops of the partial reduction that `split_short_rows` makes of an
+  /// op with the (static) loops `loops`: the innermost dim kept, then the
+  /// adjacent dims of the same kind collapsed, as collapseAdjacentDims
+  /// does (every operand of it indexes its dims in order).
+  static Loops getShortRowsPartialLoops(const Loops &loops) {
+    Loops partial;
+    partial.inputBytes = loops.inputBytes;
+    SmallVector<utils::IteratorType> iterators = loops.iterators;
+    iterators.back() = utils::IteratorType::parallel;
+    for (size_t dim = 0, e = iterators.size(); dim < e;) {
+      size_t end = dim + 1;
+      int64_t size = loops.ranges[dim];
+      bool overflows = false;
+      for (; end < e && iterators[end] == iterators[dim]; ++end)
+        overflows |= llvm::MulOverflow(size, loops.ranges[end], size);
+      if (overflows) {
+        // Not collapsed: the sizes stay apart.
+        partial.ranges.append(loops.ranges.begin() + dim,
+                              loops.ranges.begin() + end);
+        partial.iterators.append(end - dim, iterators[dim]);
+      } else {
+        partial.ranges.push_back(size);
+        partial.iterators.push_back(iterators[dim]);
+      }
+      dim = end;
+    }
+    return partial;
   }
 
   bool isEmpty() const { return llvm::is_contained(loops.ranges, 0); }
@@ -260,7 +297,11 @@ private:
          " elements (at most ", maxColumns,
          ") reduced inside a kept dim: the outer reduction streams the input "
          "in order, then the short rows are reduced");
-    return makeSplit(SplitKind::short_rows);
+    // The partial reduction reduces the outer dims into a result that keeps
+    // the short one: of the splits, only split_threads can apply to it.
+    Planner partial(op, options, reasons, getShortRowsPartialLoops(loops));
+    return makeSplit(SplitKind::short_rows, /*parts=*/0,
+                     partial.planThreadsSplit());
   }
 
   /// A reduction of everything to one value (one static reduced dim of at
@@ -311,7 +352,7 @@ private:
         loops.ranges.size() < 2 ||
         !linalg::isReductionIterator(loops.iterators[0]) ||
         loops.ranges[0] % options.threads != 0 || ordered ||
-        !canSplitIntoParts(op, options.threads))
+        !hasNeutralCombiner(op))
       return {};
     note("split_threads: the outermost dim (", loops.ranges[0],
          ") is the only reduced one: ", options.threads,
@@ -834,7 +875,9 @@ PlanAttrInterface mlir::reduce::vectorize::planFusedFill(
         return {};
     ranges.push_back(size);
   }
-  return Planner(fill, options, reasons, ArrayRef<int64_t>(ranges)).plan();
+  return Planner(fill, options, reasons,
+                 Planner::getElementwiseLoops(fill, ranges))
+      .plan();
 }
 
 SplitPlanAttr

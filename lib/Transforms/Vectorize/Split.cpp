@@ -162,17 +162,20 @@ mlir::reduce::vectorize::splitLongRows(RewriterBase &rewriter,
   return splitReducedDims(rewriter, op, {innermost});
 }
 
+bool mlir::reduce::vectorize::hasNeutralCombiner(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1)
+    return false;
+  SmallVector<Operation *> combiners;
+  return matchReduction(op.getRegionOutputArgs(), 0, combiners) &&
+         combiners.size() == 1 &&
+         arith::getNeutralElement(combiners.front()).has_value();
+}
+
 bool mlir::reduce::vectorize::canSplitIntoParts(linalg::LinalgOp op,
                                                 int64_t parts) {
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
-  if (parts < 2 || !op.hasPureTensorSemantics() ||
-      op.getNumDpsInits() != 1 || reductionDims.size() != 1)
-    return false;
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1 ||
-      !arith::getNeutralElement(combiners.front()).has_value())
+  if (parts < 2 || reductionDims.size() != 1 || !hasNeutralCombiner(op))
     return false;
   int64_t size = op.getStaticLoopRanges()[reductionDims.front()];
   return !ShapedType::isDynamic(size) && size % parts == 0;
@@ -181,19 +184,20 @@ bool mlir::reduce::vectorize::canSplitIntoParts(linalg::LinalgOp op,
 FailureOr<SplitOps>
 mlir::reduce::vectorize::splitIntoParts(RewriterBase &rewriter,
                                         linalg::LinalgOp op, int64_t parts) {
+  if (!canSplitIntoParts(op, parts))
+    return op->emitError("reduce.plan: cannot split this reduction into ")
+           << parts
+           << " parts (one static reduced dim and a combiner with a "
+              "neutral element expected)";
   rewriter.setInsertionPoint(op);
-  FailureOr<linalg::SplitReductionResult> split;
-  {
-    // An op whose body has no known neutral element cannot be split: the
-    // caller plans it again without a split.
-    ScopedDiagnosticHandler silence(op->getContext(),
-                                    [](Diagnostic &) { return success(); });
-    split = linalg::splitReduction(rewriter, op, [&](linalg::LinalgOp) {
-      return linalg::SplitReductionOptions{parts, /*index=*/0,
-                                           /*innerParallel=*/false};
-    });
-  }
+  FailureOr<linalg::SplitReductionResult> split =
+      linalg::splitReduction(rewriter, op, [&](linalg::LinalgOp) {
+        return linalg::SplitReductionOptions{parts, /*index=*/0,
+                                             /*innerParallel=*/false};
+      });
   if (failed(split))
-    return failure();
+    return op->emitError("reduce.plan: linalg::splitReduction failed to "
+                         "split this reduction into ")
+           << parts << " parts";
   return SplitOps{split->splitLinalgOp, split->resultCombiningLinalgOp};
 }

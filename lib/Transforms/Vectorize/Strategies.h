@@ -71,6 +71,10 @@ FailureOr<SplitOps> splitShortRows(RewriterBase &rewriter, linalg::LinalgOp op);
 /// partial result. Same form as `splitShortRows`.
 FailureOr<SplitOps> splitLongRows(RewriterBase &rewriter, linalg::LinalgOp op);
 
+/// Returns true if `op`, on tensors, has one init and one combiner with a
+/// neutral element.
+bool hasNeutralCombiner(linalg::LinalgOp op);
+
 /// Returns true if `splitIntoParts` can split `op` into `parts`: one init,
 /// one reduced dim, static and a multiple of `parts`, one combiner with a
 /// neutral element.
@@ -78,8 +82,8 @@ bool canSplitIntoParts(linalg::LinalgOp op, int64_t parts);
 
 /// `split_blocks` and `split_threads`: the reduced dim of `op` split into
 /// `parts` consecutive parts, a new outer parallel dim
-/// (`linalg::splitReduction`); fails when the body has no known neutral
-/// element.
+/// (`linalg::splitReduction`); fails, with an error on the op, when
+/// canSplitIntoParts does not hold.
 FailureOr<SplitOps> splitIntoParts(RewriterBase &rewriter, linalg::LinalgOp op,
                                    int64_t parts);
 

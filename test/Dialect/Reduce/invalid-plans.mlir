@@ -124,6 +124,13 @@ func.func @old_flat_plan() attributes {p = #reduce.plan<strategy = inner>} {
 
 // -----
 
+// expected-error @below {{expected no partial split for kind blocks, found #reduce.split_plan<kind = threads, parts = 2>}}
+func.func @partial_of_blocks() attributes {p = #reduce.split_plan<kind = blocks, parts = 4, partial = <kind = threads, parts = 2>>} {
+  return
+}
+
+// -----
+
 // The plan of a function: its registers are one of the x86 widths (or 0),
 // its threads at least 1, and it is recorded on functions only.
 

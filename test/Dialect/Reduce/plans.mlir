@@ -15,6 +15,7 @@
 // CHECK-SAME: row_tiles = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 8, row_streams = 2>
 // CHECK-SAME: split = #reduce.split_plan<kind = blocks, parts = 64>
 // CHECK-SAME: split_rows = #reduce.split_plan<kind = short_rows>
+// CHECK-SAME: split_rows_threads = #reduce.split_plan<kind = short_rows, partial = <kind = threads, parts = 2>>
 // CHECK-SAME: threads = #reduce.threads<count = 4, dim = 1, chunk = 16>
 // CHECK-LABEL: func.func @function_plans()
 // CHECK-SAME: default = #reduce.function_plan<>
@@ -22,6 +23,8 @@
 // CHECK-SAME: reduce.function_plan = #reduce.function_plan<threads = 4>
 func.func @plans() attributes {
     split = #reduce.split_plan<kind = blocks, parts = 64>,
+    split_rows_threads = #reduce.split_plan<kind = short_rows,
+        partial = #reduce.split_plan<kind = threads, parts = 2>>,
     split_rows = #reduce.split_plan<kind = short_rows, parts = 0>,
     row_tiles = #reduce.row_tiles_plan<vector_bits = 256, row_tile = 8,
                                        row_streams = 2>,

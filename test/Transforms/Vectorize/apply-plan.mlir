@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file \
-// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize | FileCheck %s
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan --reduce-vectorize --canonicalize | FileCheck %s
 
 // reduce-vectorize applies a plan written on the op instead of choosing
 // one: here other tiles than the 32-element tiles its planner picks for

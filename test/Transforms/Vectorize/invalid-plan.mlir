@@ -1,5 +1,5 @@
 // RUN: reduce-opt %s --split-input-file --verify-diagnostics \
-// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-split-reductions --reduce-plan --reduce-vectorize
+// RUN:   --reduce-attach-target="set=vector_bits=256,stream_vector_bits=256" --reduce-collapse-dims --reduce-plan-splits --reduce-split-reductions --reduce-plan --reduce-vectorize
 
 // Plans that do not fit their op are errors on the op (malformed plans are
 // rejected by the attributes' verifiers: test/Dialect/Reduce/invalid-plans.mlir).

@@ -1,9 +1,9 @@
 // RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
-// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions \
+// RUN:   --reduce-plan-function="threads=2" --reduce-plan-splits --reduce-split-reductions \
 // RUN:   --reduce-plan -o %t.planned.mlir
 // RUN: reduce-opt %t.planned.mlir --reduce-vectorize --canonicalize -o %t.applied.mlir
 // RUN: reduce-opt %s --lower-reduce --reduce-attach-target="set=vector_bits=512,stream_vector_bits=256,min_stream_bytes=4096" --reduce-collapse-dims \
-// RUN:   --reduce-plan-function="threads=2" --reduce-split-reductions \
+// RUN:   --reduce-plan-function="threads=2" --reduce-plan-splits --reduce-split-reductions \
 // RUN:   --reduce-plan \
 // RUN:   --reduce-vectorize --canonicalize -o %t.direct.mlir
 // RUN: diff %t.applied.mlir %t.direct.mlir

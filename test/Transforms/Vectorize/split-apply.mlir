@@ -60,6 +60,30 @@ func.func @l1_short_mixed(%input: tensor<16x6x24xf32>) -> tensor<6xf32> {
 
 // -----
 
+/// short_rows whose partial reduction is split again over threads, as its
+/// `partial` plan says: the 16 outer rows of 144 become 2 slices of 8,
+/// reduced side by side into a 2x144 result, then combined.
+// CHECK-LABEL: func.func @sum_short_mixed_threads(
+// CHECK:         %[[ROWS:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<16x6x24xf32> into tensor<16x144xf32>
+// CHECK:         %[[SLICES:.*]] = tensor.expand_shape %[[ROWS]] {{\[}}[0, 1], [2]] output_shape [2, 8, 144]
+// CHECK:         linalg.generic {{{.*}}iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[SLICES]] : tensor<2x8x144xf32>) outs(%{{.*}} : tensor<2x144xf32>) {
+// CHECK:         linalg.generic {{{.*}}iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<2x144xf32>) outs(%{{.*}} : tensor<144xf32>) {
+// CHECK:         linalg.generic {{{.*}}iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<6x24xf32>) outs(%{{.*}} : tensor<6xf32>) {
+// CHECK:         return
+func.func @sum_short_mixed_threads(%input: tensor<16x6x24xf32>) -> tensor<6xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<6xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<6xf32>) -> tensor<6xf32>
+  %reduced = linalg.reduce ins(%input : tensor<16x6x24xf32>) outs(%1 : tensor<6xf32>) dimensions = [0, 2] {reduce.plan = #reduce.split_plan<kind = short_rows, partial = <kind = threads, parts = 2>>}
+    (%in: f32, %init: f32) {
+      %2 = arith.addf %in, %init : f32
+      linalg.yield %2 : f32
+    }
+  return %reduced : tensor<6xf32>
+}
+
+// -----
+
 /// long_rows: mixed axes with a long innermost reduced dim: the rows are
 /// reduced first, as 96 rows of 512, into a 16x6 partial result; then the
 /// outer dim of that result is summed, without |x| again.

@@ -76,7 +76,10 @@ VectorStrategy SplitPlanAttr::getStrategy() const {
 
 LogicalResult
 SplitPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      SplitKind kind, int64_t parts) {
+                      SplitKind kind, int64_t parts, SplitPlanAttr partial) {
+  if (partial && kind != SplitKind::short_rows)
+    return emitError() << "expected no partial split for kind "
+                       << stringifySplitKind(kind) << ", found " << partial;
   if (kind == SplitKind::blocks || kind == SplitKind::threads)
     return SizeChecker(emitError).atLeast("parts", parts, 2);
   if (parts != 0)

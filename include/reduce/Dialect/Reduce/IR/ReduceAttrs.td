@@ -65,11 +65,12 @@ def Reduce_SplitPlanAttr
     : Reduce_PlanAttr<"SplitPlan", "split_plan", "split_short_rows"> {
   let summary = "a reduction split into two linalg ops";
   let description = [{
-    Applied by `reduce-split-reductions` (which also chooses it); the two
-    ops it leaves are planned as any other:
+    Chosen by `reduce-plan-splits` and applied by `reduce-split-reductions`;
+    the two ops it leaves are planned as any other:
     - `short_rows`: a mixed-axes reduction with short inner rows becomes an
       outer reduction into a partial result that keeps the short dim, then
-      the reduction of the short rows;
+      the reduction of the short rows; the outer reduction is then split as
+      `partial` says, if it is given;
     - `long_rows`: a mixed-axes reduction with long inner rows becomes the
       reduction of the rows into a partial result per row, then the
       reduction of the outer reduced dims of that result;
@@ -78,11 +79,14 @@ def Reduce_SplitPlanAttr
     - `threads`: a reduction of the outermost dim becomes `parts`
       consecutive slices reduced side by side, then their combination.
 
-    Example: `#reduce.split_plan<kind = blocks, parts = 64>`
+    Examples: `#reduce.split_plan<kind = blocks, parts = 64>`,
+    `#reduce.split_plan<kind = short_rows, partial = <kind = threads,
+    parts = 2>>`
   }];
   let parameters = (ins
     EnumParameter<Reduce_SplitKind>:$kind,
-    DefaultValuedParameter<"int64_t", "0">:$parts
+    DefaultValuedParameter<"int64_t", "0">:$parts,
+    OptionalParameter<"::mlir::reduce::SplitPlanAttr">:$partial
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
@@ -208,7 +212,7 @@ def Reduce_FunctionPlanAttr : AttrDef<Reduce_Dialect, "FunctionPlan"> {
     - `strict_fp_order`: float additions keep the order of the source:
       nothing fuses, splits or plans them in another order;
     - `vector_bits`: 0, or the widest register (128, 256 or 512 bits) the
-      code of the function uses, recorded by `reduce-split-reductions` on a
+      code of the function uses, recorded by `reduce-plan-splits` on a
       function that streams its inputs with registers narrower than the
       target's (docs/tuning.md): `reduce-plan`, `reduce-vectorize` and
       `reduce-expand-min-max` keep to it, and `reduce-finalize-llvm` holds

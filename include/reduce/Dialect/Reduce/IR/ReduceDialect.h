@@ -24,6 +24,7 @@
 #include "reduce/Dialect/Reduce/IR/ReduceEnums.h.inc"
 
 namespace mlir::reduce {
+class SplitPlanAttr;
 class ThreadsAttr;
 } // namespace mlir::reduce
 
