@@ -125,8 +125,10 @@ struct ReduceVectorizePass
 
     // Then the ops with no reduced dim (fills, maps; the fills that the
     // thread tiles fused carry the plan of their fill), and the reductions
-    // whose tiling failed, vectorized as they are. A fill that the tiles
-    // fused and left unused is erased.
+    // that applying the plans left on static tensors (a `none` plan, a merge
+    // of partial results a strategy could not vectorize), vectorized as they
+    // are if they can be. A fill that the tiles fused and left unused is
+    // erased.
     SmallVector<linalg::LinalgOp> others;
     function.walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && !op.hasDynamicShape())

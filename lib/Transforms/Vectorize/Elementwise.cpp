@@ -48,7 +48,9 @@ LogicalResult mlir::reduce::vectorize::vectorizeElementwise(
   scf::SCFTilingOptions options;
   options.setTileSizes(getIndexAttrs(rewriter, tileSizes));
   FailureOr<scf::SCFTilingResult> tiled = tileAndReplace(rewriter, op, options);
-  if (succeeded(tiled))
-    vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+  if (failed(tiled))
+    return op->emitError("reduce.plan: cannot apply ")
+           << plan << ": tiling by " << formatSizes(tileSizes) << " failed";
+  vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
   return success();
 }

@@ -91,7 +91,9 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
     FailureOr<scf::SCFTilingResult> tiled =
         tileAndReplace(rewriter, op, options);
     if (failed(tiled))
-      return success();
+      return op->emitError("reduce.plan: cannot apply ")
+             << plan << ": tiling the kept dims by "
+             << formatSizes(parallelSizes) << " failed";
     op = cast<linalg::LinalgOp>(tiled->tiledOps.back());
   }
 
@@ -137,7 +139,10 @@ LogicalResult mlir::reduce::vectorize::vectorizeInnerReduction(
     options.setReductionTilingStrategy(ReductionTilingStrategy::FullReduction);
   }
   FailureOr<scf::SCFTilingResult> full = tileAndReplace(rewriter, op, options);
-  if (succeeded(full))
-    vectorizeIfPossible(rewriter, full->tiledOps.back(), vectorSizes);
+  if (failed(full))
+    return op->emitError("reduce.plan: cannot apply ")
+           << plan << ": tiling the reduced dims by " << formatSizes(tileSizes)
+           << " failed";
+  vectorizeIfPossible(rewriter, full->tiledOps.back(), vectorSizes);
   return success();
 }

@@ -122,7 +122,9 @@ LogicalResult mlir::reduce::vectorize::vectorizeOuterReduction(
     FailureOr<scf::SCFTilingResult> blocked =
         tileParallelFirst(rewriter, op, blockSizes);
     if (failed(blocked))
-      return success();
+      return op->emitError("reduce.plan: cannot apply ")
+             << plan << ": tiling by blocks of " << formatSizes(blockSizes)
+             << " failed";
     op = cast<linalg::LinalgOp>(blocked->tiledOps.back());
     ranges = op.getStaticLoopRanges();
   }
@@ -144,7 +146,9 @@ LogicalResult mlir::reduce::vectorize::vectorizeOuterReduction(
   }
   FailureOr<scf::SCFTilingResult> tiled =
       tileParallelFirst(rewriter, op, tileSizes);
-  if (succeeded(tiled))
-    vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
+  if (failed(tiled))
+    return op->emitError("reduce.plan: cannot apply ")
+           << plan << ": tiling by " << formatSizes(tileSizes) << " failed";
+  vectorizeIfPossible(rewriter, tiled->tiledOps.back(), vectorSizes);
   return success();
 }

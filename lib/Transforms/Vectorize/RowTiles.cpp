@@ -157,7 +157,8 @@ LogicalResult mlir::reduce::vectorize::vectorizeRowTiles(
   FailureOr<SmallVector<Operation *>> tiledOps =
       tileAndFuseFills(rewriter, op, options);
   if (failed(tiledOps))
-    return success();
+    return op->emitError("reduce.plan: cannot apply ")
+           << plan << ": tiling by " << formatSizes(tileSizes) << " failed";
   vectorizeIfPossible(rewriter, tiledOps->front(), vectorSizes);
   for (Operation *fused : llvm::drop_begin(*tiledOps))
     vectorizeIfPossible(rewriter, fused);

@@ -38,6 +38,8 @@ mlir::reduce::vectorize::distributeOverThreads(RewriterBase &rewriter,
   FailureOr<SmallVector<Operation *>> tiledOps =
       tileAndFuseFills(rewriter, op, options);
   if (failed(tiledOps))
-    return op;
+    return op->emitError("reduce.plan: cannot distribute this op over "
+                         "threads: tiling dim ")
+           << dim << " by " << chunk << " in an scf.forall failed";
   return cast<linalg::LinalgOp>(tiledOps->front());
 }
