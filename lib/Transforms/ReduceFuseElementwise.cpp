@@ -78,10 +78,13 @@ struct ReduceFuseElementwisePass
     FailureOr<ReduceTarget> target = lookupReduceTarget(function);
     if (failed(target))
       return signalPassFailure();
-    FunctionPlanAttr plan = lookupFunctionPlan(function);
-    bool strictFpOrder = plan.getStrictFpOrder();
+    // Read without lookupFunctionPlan, which would build the default plan:
+    // this pass does not load the reduce dialect.
+    FunctionPlanAttr plan =
+        ReduceDialect::FunctionPlanAttrHelper(&getContext()).getAttr(function);
+    bool strictFpOrder = plan && plan.getStrictFpOrder();
     std::optional<int64_t> minParallelBytes;
-    if (plan.getThreads() > 1)
+    if (plan && plan.getThreads() > 1)
       minParallelBytes = target->minParallelBytes;
     for (auto [loop, rows] : fusion::fuseRowLocalSoftmax(
              rewriter, function, target->rowBlockBytes, minParallelBytes))

@@ -3,7 +3,7 @@
 // RUN:   --reduce-fuse-elementwise=remarks --canonicalize --verify-diagnostics | FileCheck %s
 // RUN: reduce-opt %s --split-input-file --lower-reduce --canonicalize --reduce-elementwise-to-linalg \
 // RUN:   --reduce-attach-target="set=row_block_bytes=0" \
-// RUN:   --reduce-fuse-elementwise=strict-fp-order --canonicalize | FileCheck %s --check-prefix=STRICT
+// RUN:   --reduce-plan-function=strict-fp-order --reduce-fuse-elementwise --canonicalize | FileCheck %s --check-prefix=STRICT
 
 // Producer fusion: the product is computed in the reduction, which reads
 // both inputs; no tensor of the product's shape is left.

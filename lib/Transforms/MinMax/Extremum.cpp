@@ -71,8 +71,15 @@ int64_t getVectorBits(Type type) {
 /// Returns the widest register, in bits, that the code of the function
 /// holding `op` may use: the `vector_bits` of its plan, else 512.
 int64_t getMaxRegisterBits(Operation *op) {
-  int64_t bits = reduce::lookupFunctionPlan(op).getVectorBits();
-  return bits ? bits : 512;
+  // Read without lookupFunctionPlan, which would build the default plan:
+  // this pass does not load the reduce dialect.
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  reduce::FunctionPlanAttr plan =
+      function ? reduce::ReduceDialect::FunctionPlanAttrHelper(
+                     op->getContext())
+                     .getAttr(function)
+               : reduce::FunctionPlanAttr();
+  return plan && plan.getVectorBits() ? plan.getVectorBits() : 512;
 }
 
 /// Returns the width in bits of the widest register (512, 256 or 128, at
