@@ -38,10 +38,11 @@ def ReduceAttachTargetPass
     `--reduce-attach-target="set=vector_bits=512,min_stream_bytes=4096"`;
     an unknown key or a value outside the field's range is an error.
 
-    The passes that decide (`reduce-split-reductions`, `reduce-plan`,
-    `reduce-vectorize`, `reduce-prefetch`, `reduce-expand-min-max`) read
-    the target from this attribute; a module without it is compiled for the
-    defaults.
+    The passes that read the target from this attribute (the planners
+    `reduce-plan-splits` and `reduce-plan`, and `reduce-fuse-elementwise`,
+    `reduce-vectorize`, `reduce-prefetch`, `reduce-nontemporal-stores`,
+    `reduce-expand-min-max`; docs/pipeline.md lists what each reads)
+    compile a module without it for the defaults.
   }];
   let options = [
     ListOption<"set", "set", "std::string",
