@@ -661,6 +661,231 @@ buildReduction(const std::string &kindName, const std::string &elementTypeName,
   return reduction;
 }
 
+//===----------------------------------------------------------------------===//
+// Modules of the NumPy-style normalizations (ModelBuilder)
+//===----------------------------------------------------------------------===//
+
+/// `axes` normalized (non-negative and sorted) when each is in range for
+/// rank `rank` and none repeats, else nullopt: the op is then built with the
+/// axes as given, and its verifier reports them.
+std::optional<SmallVector<int64_t>>
+normalizeDistinctAxes(ArrayRef<int64_t> axes, int64_t rank) {
+  FailureOr<SmallVector<int64_t>> normalized = normalizeAxes(axes, rank);
+  if (failed(normalized) || normalized->size() != axes.size())
+    return std::nullopt;
+  return std::move(*normalized);
+}
+
+/// The results of a normalization module's ops, or the dialect's diagnostic.
+using BuiltResults = llvm::Expected<SmallVector<Value>>;
+
+/// Builds the `@main` of the normalization `fn` through ModelBuilder:
+/// `addOps` adds the arguments and the ops and returns the results. Its
+/// axes (for the kernel cache's key) are `axes` when they are valid. An
+/// invalid op raises its verifier's diagnostic as a ValueError.
+std::unique_ptr<Reduction>
+buildNormalizationModule(const std::string &fn,
+                         const std::optional<SmallVector<int64_t>> &axes,
+                         llvm::function_ref<BuiltResults(ModelBuilder &)> addOps) {
+  auto reduction = std::make_unique<Reduction>();
+  std::string problem;
+  {
+    py::gil_scoped_release release;
+    DialectRegistry registry;
+    registerImportDialects(registry);
+    reduction->context = std::make_unique<MLIRContext>(
+        registry, MLIRContext::Threading::DISABLED);
+    ModelBuilder builder(reduction->context.get(), "reduce_mlir." + fn);
+    BuiltResults results = addOps(builder);
+    if (!results) {
+      problem = llvm::toString(results.takeError());
+    } else {
+      llvm::Expected<OwningOpRef<ModuleOp>> module = builder.finish(*results);
+      if (module)
+        reduction->module = std::move(*module);
+      else
+        problem = llvm::toString(module.takeError());
+    }
+  }
+  if (!problem.empty())
+    throw py::value_error(problem);
+  if (axes)
+    reduction->axes.assign(axes->begin(), axes->end());
+  return reduction;
+}
+
+/// The float element type named `name` as an MLIR type, and the tensor of
+/// `shape` of it.
+RankedTensorType getTensorType(MLIRContext *context, const std::string &name,
+                               ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape,
+                               toMlirType(parseElementType(name), context));
+}
+
+/// reduce.softmax (`fn` "softmax") or reduce.log_softmax over `axis` of a
+/// tensor of `shape` and the element type named `elementTypeName`.
+std::unique_ptr<Reduction> buildSoftmax(const std::string &fn,
+                                        const std::string &elementTypeName,
+                                        const std::vector<int64_t> &shape,
+                                        int64_t axis) {
+  if (fn != "softmax" && fn != "log_softmax")
+    throw py::value_error("unknown softmax '" + fn +
+                          "': expected 'softmax' or 'log_softmax'");
+  parseElementType(elementTypeName);
+  std::optional<SmallVector<int64_t>> normalized =
+      normalizeDistinctAxes(axis, shape.size());
+  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
+    Value x = b.addArgument(
+        getTensorType(b.getContext(), elementTypeName, shape), "x");
+    llvm::Expected<Value> y =
+        b.addSoftmax(fn, x, normalized ? normalized->front() : axis,
+                     /*coerce2d=*/false, /*logarithm=*/fn == "log_softmax");
+    if (!y)
+      return BuiltResults(y.takeError());
+    return BuiltResults(SmallVector<Value>{*y});
+  });
+}
+
+/// reduce.layer_norm (`fn` "layer_norm") or reduce.rms_norm over every dim
+/// from `axis` on of a tensor `x` of `shape` and the element type named
+/// `elementTypeName`, with `epsilon`. The scale is an argument `w` of
+/// `weightShape`, or a constant one of shape 1 when none is given; the bias
+/// (layer_norm) an argument `b` of `biasShape` when given. The statistics
+/// are computed in f32 for f16 (ONNX's default stash_type), else in the
+/// element type. Results: y, and with `returnStats` (layer_norm) the mean
+/// and inverse standard deviation, of `shape` with the normalized dims 1.
+std::unique_ptr<Reduction>
+buildNorm(const std::string &fn, const std::string &elementTypeName,
+          const std::vector<int64_t> &shape, int64_t axis, double epsilon,
+          const std::optional<std::vector<int64_t>> &weightShape,
+          const std::optional<std::vector<int64_t>> &biasShape,
+          bool returnStats) {
+  bool isLayerNorm = fn == "layer_norm";
+  if (!isLayerNorm && fn != "rms_norm")
+    throw py::value_error("unknown norm '" + fn +
+                          "': expected 'layer_norm' or 'rms_norm'");
+  if (!isLayerNorm && (biasShape || returnStats))
+    throw py::value_error("reduce.rms_norm has no bias and no statistics");
+  ElementType elementType = parseElementType(elementTypeName);
+  int64_t rank = shape.size();
+  std::optional<SmallVector<int64_t>> normalized =
+      normalizeDistinctAxes(axis, rank);
+  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
+    MLIRContext *context = b.getContext();
+    auto type = getTensorType(context, elementTypeName, shape);
+    Value x = b.addArgument(type, "x");
+    Value scale;
+    if (weightShape) {
+      scale = b.addArgument(
+          getTensorType(context, elementTypeName, *weightShape), "w");
+    } else {
+      Buffer one(elementType, {1});
+      storeDouble(elementType, one.getData(), 0, 1.0);
+      scale = b.addConstant(one.getView(), "w");
+    }
+    Type element = type.getElementType();
+    Type stashType = element.isF16() ? Float32Type::get(context) : element;
+    int64_t first = normalized ? normalized->front() : axis;
+    auto epsilonAttr = FloatAttr::get(Float64Type::get(context), epsilon);
+    if (!isLayerNorm) {
+      auto op = b.create<RmsNormOp>(fn, type, x, scale, first, epsilonAttr,
+                                    TypeAttr::get(stashType));
+      if (!op)
+        return BuiltResults(op.takeError());
+      return BuiltResults(SmallVector<Value>{op->getResult()});
+    }
+    Value bias;
+    if (biasShape)
+      bias = b.addArgument(
+          getTensorType(context, elementTypeName, *biasShape), "b");
+    // The input's shape with the normalized dims set to 1 (any shape when
+    // the axis is invalid: the op's diagnostic comes first).
+    int64_t start = normalized ? first : rank;
+    SmallVector<int64_t> statsShape(shape.begin(), shape.begin() + start);
+    statsShape.append(rank - start, 1);
+    auto statsType = RankedTensorType::get(statsShape, stashType);
+    auto op = b.create<LayerNormOp>(fn, TypeRange{type, statsType, statsType},
+                                    x, scale, bias, first, epsilonAttr,
+                                    TypeAttr::get(stashType));
+    if (!op)
+      return BuiltResults(op.takeError());
+    SmallVector<Value> results = {op->getResult()};
+    if (returnStats)
+      results.append({op->getMean(), op->getInvStdDev()});
+    return BuiltResults(std::move(results));
+  });
+}
+
+/// x / max(||x||_p, epsilon) over `axes` of a tensor of `shape` and the
+/// element type named `elementTypeName`, `order` p 1 or 2, computed in f32
+/// for f16. p = 2 is reduce.normalize_l2 with eps_mode max and epsilon
+/// `epsilon**2`, unless that is below the smallest normal number of the
+/// compute type: then, as p = 1, reduce.l<p> over `axes` (kept as 1), its
+/// maximum with `epsilon` and the division, broadcast as NumPy does.
+std::unique_ptr<Reduction> buildNormalize(const std::string &elementTypeName,
+                                          const std::vector<int64_t> &shape,
+                                          const std::vector<int64_t> &axes,
+                                          int64_t order, double epsilon) {
+  if (order != 1 && order != 2)
+    throw py::value_error("p=" + std::to_string(order) +
+                          " is not supported (1 or 2)");
+  parseElementType(elementTypeName);
+  std::optional<SmallVector<int64_t>> normalized =
+      normalizeDistinctAxes(axes, shape.size());
+  ArrayRef<int64_t> opAxes = normalized ? ArrayRef<int64_t>(*normalized)
+                                        : ArrayRef<int64_t>(axes);
+  return buildNormalizationModule(
+      "normalize", normalized, [&](ModelBuilder &b) -> BuiltResults {
+        MLIRContext *context = b.getContext();
+        auto type = getTensorType(context, elementTypeName, shape);
+        Type element = type.getElementType();
+        auto compute =
+            cast<FloatType>(element.isF16() ? Float32Type::get(context)
+                                            : element);
+        double tiny =
+            APFloat::getSmallestNormalized(compute.getFloatSemantics())
+                .convertToDouble();
+        bool fusedL2 =
+            order == 2 && !(epsilon > 0 && epsilon * epsilon < tiny);
+        Value x = b.addArgument(type, "x");
+        Value value = x;
+        if (compute != element) {
+          llvm::Expected<Value> wide = b.addConvert("normalize", x, compute);
+          if (!wide)
+            return wide.takeError();
+          value = *wide;
+        }
+        llvm::Expected<Value> y = [&]() -> llvm::Expected<Value> {
+          if (fusedL2)
+            return b.addNormalizeL2("normalize", value, opAxes,
+                                    epsilon * epsilon, /*epsMax=*/true);
+          llvm::Expected<Value> norm = b.addReduction(
+              "normalize", order == 1 ? ReductionKind::l1 : ReductionKind::l2,
+              value, opAxes, Value(), /*keepDims=*/true, EmptyAxesMode::noop);
+          if (!norm)
+            return norm.takeError();
+          Value eps = b.addScalarConstant("normalize", compute, epsilon);
+          llvm::Expected<Value> bounded = b.addElementwise(
+              "normalize", ElementwiseKind::max, {*norm, eps});
+          if (!bounded)
+            return bounded.takeError();
+          return b.addElementwise("normalize", ElementwiseKind::div,
+                                  {value, *bounded});
+        }();
+        if (!y)
+          return y.takeError();
+        Value result = *y;
+        if (compute != element) {
+          llvm::Expected<Value> narrow =
+              b.addConvert("normalize", result, element);
+          if (!narrow)
+            return narrow.takeError();
+          result = *narrow;
+        }
+        return SmallVector<Value>{result};
+      });
+}
+
 std::shared_ptr<Function> lookup(const Module &module,
                                  const std::string &name) {
   llvm::Expected<JitFunction> function = module.module->lookup(name);
@@ -794,6 +1019,22 @@ PYBIND11_MODULE(_reduce_mlir, m) {
         py::arg("element_type"), py::arg("shape"), py::arg("axes"),
         py::arg("keepdims") = false, py::arg("nan_mode") = py::none(),
         py::arg("widen_to") = py::none());
+  m.def("build_softmax", &buildSoftmax, py::arg("fn"),
+        py::arg("element_type"), py::arg("shape"), py::arg("axis"));
+  m.def("build_norm", &buildNorm, py::arg("fn"), py::arg("element_type"),
+        py::arg("shape"), py::arg("axis"), py::arg("epsilon"),
+        py::arg("weight_shape"), py::arg("bias_shape"),
+        py::arg("return_stats"));
+  m.def("build_normalize", &buildNormalize, py::arg("element_type"),
+        py::arg("shape"), py::arg("axes"), py::arg("p"), py::arg("epsilon"));
+  // NumPy dtype name -> element type name, for the types NumPy has (bf16
+  // has none: its bits travel in uint16).
+  py::dict elementTypes;
+  for (ElementType type : getAllElementTypes())
+    if (type != ElementType::bf16)
+      elementTypes[py::str(makeDtype(type).attr("name"))] =
+          getMlirName(type).str();
+  m.attr("element_types") = elementTypes;
   m.def("load_model", &loadModel, py::arg("path"), py::arg("weights") = "",
         py::arg("options") = "", py::arg("opt_level") = 3);
 #ifdef REDUCE_PYTHON_NUMPY_HEADERS

@@ -1,20 +1,16 @@
 """NumPy-style normalizations over the reduce dialect's normalization ops.
 
 softmax, log_softmax, layer_norm, rms_norm and normalize each build a small
-module as MLIR text, such as::
-
-    func.func @main(%x: tensor<6x12xf32>) -> tensor<6x12xf32> {
-      %y = reduce.softmax %x axis -1 : tensor<6x12xf32>
-      return %y : tensor<6x12xf32>
-    }
-
-which --reduce-to-llvm decomposes (lower-reduce) and fuses into a two-pass
-kernel. The kernels share the reductions' cache (_ops.py): compiled once per
-(function, element type, shape, normalized axes, weight and bias shapes,
-epsilon, options) and kept for the life of the process; rm.cache_info() and
-rm.cache_clear() cover both. The dialect checks the op when the module is
-compiled: a bad axis is a ValueError carrying its diagnostic (nothing is
-cached).
+module in C++ (_reduce_mlir.build_softmax, build_norm, build_normalize,
+through the importers' ModelBuilder): an @main taking the array (and the
+weight and bias) whose body is the dialect's op, reduce.softmax over the
+axis for softmax, which --reduce-to-llvm decomposes (lower-reduce) and fuses
+into a two-pass kernel. The builder checks the op with its verifier (a bad
+axis is a ValueError carrying its diagnostic; nothing is cached) and
+normalizes the axes. The kernels share the reductions' cache (_ops.py):
+compiled once per (function, element type, shape, normalized axes, weight
+and bias shapes, epsilon, options) and kept for the life of the process;
+rm.cache_info() and rm.cache_clear() cover both.
 """
 
 import math as _math
@@ -26,14 +22,8 @@ import numpy as _np
 from . import _ops
 from . import _reduce_mlir
 
-# NumPy float dtype (native byte order) -> MLIR element type.
-_FLOAT_TYPES = {
-    _np.dtype(_np.float16): "f16",
-    _np.dtype(_np.float32): "f32",
-    _np.dtype(_np.float64): "f64",
-}
-
-_COMPUTE = {"f32": _np.float32, "f64": _np.float64}
+# The element types the normalizations take.
+_FLOAT_TYPES = ("f16", "f32", "f64")
 
 _ERROR = _re.compile(r"error: (.*)")
 
@@ -42,17 +32,13 @@ def _float_type(fn, x):
     """The MLIR element type of `x` (an ndarray), or a TypeError: the
     normalizations take float16, float32 and float64 arrays."""
     native = x.dtype if x.dtype.isnative else x.dtype.newbyteorder("=")
-    element_type = _FLOAT_TYPES.get(native)
-    if element_type is None:
+    element_type = _ops._ELEMENT_TYPES.get(native)
+    if element_type not in _FLOAT_TYPES:
         raise TypeError(
             "reduce_mlir.%s: unsupported dtype %s (float16, float32 or "
             "float64 expected; convert the array first, e.g. "
             "x.astype(np.float32))" % (fn, x.dtype))
     return element_type
-
-
-def _tensor(shape, element_type):
-    return "tensor<%s>" % "x".join([str(s) for s in shape] + [element_type])
 
 
 def _epsilon(fn, eps):
@@ -68,44 +54,30 @@ def _epsilon(fn, eps):
     return eps
 
 
-def _float_literal(value):
-    """`value` as an MLIR float literal that reads back exactly."""
-    return "%.17e" % value
-
-
-def _normalize_axis(axis, rank):
-    """`axis` non-negative, or None when it is out of range (the dialect's
-    verifier then reports it)."""
-    if -rank <= axis < rank:
-        return axis % rank
-    return None
-
-
-def _normalize_axes(axes, rank):
-    """`axes` non-negative and sorted, or None when one is out of range or
-    repeated (the dialect's verifier then reports it)."""
-    normalized = [_normalize_axis(a, rank) for a in axes]
-    if None in normalized or len(set(normalized)) != len(normalized):
-        return None
-    return tuple(sorted(normalized))
-
-
-def _compile(fn, source, options):
-    """Compiles `source`; a diagnostic (the dialect's verifier, the
-    pipeline) is a ValueError with its first error line."""
+def _build(fn, builder, *args):
+    """The module `builder(*args)` builds (a _reduce_mlir.Reduction); the
+    dialect's diagnostic of an invalid op is a ValueError naming `fn`."""
     try:
-        return _reduce_mlir.compile(source, options, 3,
-                                    "reduce_mlir." + fn)
+        return builder(*args)
+    except ValueError as error:
+        raise ValueError("reduce_mlir.%s: %s" % (fn, error)) from None
+
+
+def _compile(fn, module, options):
+    """Compiles `module`; a diagnostic of the pipeline is a ValueError with
+    its first error line."""
+    try:
+        return module.compile(options, 3)
     except ValueError as error:
         match = _ERROR.search(str(error))
         message = match.group(1) if match else str(error)
         raise ValueError("reduce_mlir.%s: %s" % (fn, message)) from None
 
 
-def _kernel(fn, key, build, options):
-    """The cached kernel of `key`, from the module text `build()` makes."""
+def _kernel(fn, key, module, options):
+    """The kernel cached under `key`, compiled from `module` if needed."""
     return _ops._cached_kernel(
-        (fn,) + key + (options,), lambda: _compile(fn, build(), options))
+        (fn,) + key + (options,), lambda: _compile(fn, module, options))
 
 
 def _array(x):
@@ -137,16 +109,9 @@ def _softmax(fn, x, axis, threads, options):
         opts = _ops._pipeline_options(options, threads)
         given = _operator.index(axis)
         shape = tuple(int(s) for s in x.shape)
-        normalized = _normalize_axis(given, len(shape))
-        t = _tensor(shape, element_type)
-
-        def build():
-            return ("func.func @main(%%x: %s) -> %s {\n"
-                    "  %%y = reduce.%s %%x axis %d : %s\n"
-                    "  return %%y : %s\n}\n" %
-                    (t, t, fn, given if normalized is None else normalized,
-                     t, t))
-        return _kernel(fn, (element_type, shape, normalized), build, opts)
+        module = _build(fn, _reduce_mlir.build_softmax, fn, element_type,
+                        shape, given)
+        return _kernel(fn, (element_type, shape, module.axes), module, opts)
 
     return _ops._memoized(memo_key, make)._call_reduction(x)
 
@@ -178,12 +143,6 @@ def log_softmax(x, axis=-1, *, threads=None, options=""):
 #===----------------------------------------------------------------------===#
 
 
-def _stash_type(element_type):
-    """The type the statistics are computed in: f32 for f16 (ONNX's
-    default stash_type), else the element type."""
-    return "f32" if element_type == "f16" else element_type
-
-
 def _norm(fn, x, weight, bias, axis, eps, return_stats, threads, options):
     x = _array(x)
     weight = _operand(fn, "weight", weight, x)
@@ -199,55 +158,11 @@ def _norm(fn, x, weight, bias, axis, eps, return_stats, threads, options):
         given = _operator.index(axis)
         epsilon = _epsilon(fn, eps)
         shape = tuple(int(s) for s in x.shape)
-        rank = len(shape)
-        normalized = _normalize_axis(given, rank)
-        stash = _stash_type(element_type)
-
-        def build():
-            t = _tensor(shape, element_type)
-            arguments = ["%%x: %s" % t]
-            body = []
-            if weight is None:
-                scale_type = _tensor((1,), element_type)
-                body.append("  %%w = arith.constant dense<1.0> : %s\n" %
-                            scale_type)
-            else:
-                scale_type = _tensor(w_shape, element_type)
-                arguments.append("%%w: %s" % scale_type)
-            operands, types = ["%x", "%w"], [t, scale_type]
-            if bias is not None:
-                arguments.append("%%b: %s" % _tensor(b_shape, element_type))
-                operands.append("%b")
-                types.append(_tensor(b_shape, element_type))
-            axis_text = given if normalized is None else normalized
-            attributes = "axis %d epsilon %s stash_type %s" % (
-                axis_text, _float_literal(epsilon), stash)
-            if fn == "rms_norm":
-                body.append("  %%y = reduce.rms_norm %s %s : %s\n" %
-                            (", ".join(operands), attributes,
-                             ", ".join(types)))
-                results, values = [t], ["%y"]
-            else:
-                body.append("  %%y, %%mean, %%inv = reduce.layer_norm %s %s "
-                            ": %s\n" % (", ".join(operands), attributes,
-                                        ", ".join(types)))
-                results, values = [t], ["%y"]
-                if return_stats:
-                    # The input's shape with the normalized dims set to 1
-                    # (any shape when the axis is invalid: the op's
-                    # diagnostic comes first).
-                    start = rank if normalized is None else normalized
-                    stats = _tensor(shape[:start] + (1,) * (rank - start),
-                                    stash)
-                    results += [stats, stats]
-                    values += ["%mean", "%inv"]
-            return ("func.func @main(%s) -> (%s) {\n%s  return %s : %s\n}\n"
-                    % (", ".join(arguments), ", ".join(results),
-                       "".join(body), ", ".join(values), ", ".join(results)))
-
-        key = (element_type, shape, normalized, w_shape, b_shape, epsilon,
+        module = _build(fn, _reduce_mlir.build_norm, fn, element_type, shape,
+                        given, epsilon, w_shape, b_shape, bool(return_stats))
+        key = (element_type, shape, module.axes, w_shape, b_shape, epsilon,
                bool(return_stats))
-        return _kernel(fn, key, build, opts)
+        return _kernel(fn, key, module, opts)
 
     kernel = _ops._memoized(memo_key, make)
     arrays = [a for a in (weight, bias) if a is not None]
@@ -352,65 +267,9 @@ def normalize(x, p=2, axis=-1, eps=1e-12, *, threads=None, options=""):
         given = [_operator.index(a) for a in
                  (axis if isinstance(axis, tuple) else (axis,))]
         shape = tuple(int(s) for s in x.shape)
-        rank = len(shape)
-        normalized = _normalize_axes(given, rank)
-        compute = "f32" if element_type == "f16" else element_type
-        # reduce.normalize_l2 takes eps**2; where that underflows the
-        # compute type's normal range (eps below about 1e-19 in f32, 1e-154
-        # in f64), x / max(reduce.l2, eps) as for p=1.
-        fused_l2 = order == 2 and not (
-            epsilon > 0 and
-            epsilon * epsilon < _np.finfo(_COMPUTE[compute]).tiny)
-        if normalized is None and not fused_l2:
-            # The dialect's diagnostic of the bad axes.
-            try:
-                _reduce_mlir.build_reduction("l%d" % order, element_type,
-                                             shape, given, False)
-            except ValueError as error:
-                raise ValueError("reduce_mlir.normalize: %s" %
-                                 error) from None
-            raise ValueError("reduce_mlir.normalize: invalid axes %r" %
-                             (axis,))
-        t = _tensor(shape, element_type)
-        tc = _tensor(shape, compute)
-
-        def build():
-            lines = []
-            value = "%x"
-            if compute != element_type:
-                lines.append("  %%xc = arith.extf %%x : %s to %s" % (t, tc))
-                value = "%xc"
-            if fused_l2:
-                axes = given if normalized is None else normalized
-                lines.append(
-                    "  %%yc = reduce.normalize_l2 %s axes [%s] epsilon %s "
-                    "eps_mode max : %s" %
-                    (value, ", ".join(str(a) for a in axes),
-                     _float_literal(epsilon * epsilon), tc))
-            else:
-                kept = [d for d in range(rank) if d not in normalized]
-                tr = _tensor([shape[d] for d in kept], compute)
-                lines += [
-                    "  %%n = reduce.l%d %s axes [%s] : %s -> %s" %
-                    (order, value, ", ".join(str(a) for a in normalized), tc,
-                     tr),
-                    "  %%eps = arith.constant dense<%s> : %s" %
-                    (_float_literal(epsilon), tr),
-                    "  %%m = arith.maximumf %%n, %%eps : %s" % tr,
-                    "  %%init = tensor.empty() : %s" % tc,
-                    "  %%mb = linalg.broadcast ins(%%m : %s) outs(%%init : %s)"
-                    " dimensions = [%s]" %
-                    (tr, tc, ", ".join(str(a) for a in normalized)),
-                    "  %%yc = arith.divf %s, %%mb : %s" % (value, tc),
-                ]
-            result = "%yc"
-            if compute != element_type:
-                lines.append("  %%y = arith.truncf %%yc : %s to %s" % (tc, t))
-                result = "%y"
-            return ("func.func @main(%%x: %s) -> %s {\n%s\n  return %s : %s"
-                    "\n}\n" % (t, t, "\n".join(lines), result, t))
-
-        key = (element_type, shape, order, normalized, epsilon)
-        return _kernel("normalize", key, build, opts)
+        module = _build("normalize", _reduce_mlir.build_normalize,
+                        element_type, shape, given, order, epsilon)
+        key = (element_type, shape, order, module.axes, epsilon)
+        return _kernel("normalize", key, module, opts)
 
     return _ops._memoized(memo_key, make)._call_reduction(x)

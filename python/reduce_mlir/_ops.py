@@ -1,12 +1,8 @@
 """NumPy-style reductions over the reduce dialect, with a kernel cache.
 
-Each call is served by a kernel compiled from a small module such as::
-
-    func.func @main(%arg0: tensor<6x12xf32>) -> tensor<6xf32> {
-      %0 = reduce.sum %arg0 axes [1] : tensor<6x12xf32> -> tensor<6xf32>
-      return %0 : tensor<6xf32>
-    }
-
+Each call is served by a kernel compiled from a small module, an @main
+whose body is one reduce op (rm.sum(x, axis=1) on a 6x12 float32 array:
+reduce.sum over axis 1 of a tensor<6x12xf32>, returning a tensor<6xf32>),
 built in C++ by the dialect's builder (createReduction, through
 _reduce_mlir.build_reduction), which checks the reduction, infers its result
 type and normalizes the axes; compiled once per (op, element type, widening
@@ -26,20 +22,11 @@ import numpy as _np
 
 from . import _reduce_mlir
 
-# NumPy dtype (native byte order) -> MLIR element type.
+# NumPy dtype (native byte order) -> MLIR element type, from the runtime's
+# table of element types (reduce/Runtime/Buffer.h).
 _ELEMENT_TYPES = {
-    _np.dtype(_np.float16): "f16",
-    _np.dtype(_np.float32): "f32",
-    _np.dtype(_np.float64): "f64",
-    _np.dtype(_np.int8): "i8",
-    _np.dtype(_np.int16): "i16",
-    _np.dtype(_np.int32): "i32",
-    _np.dtype(_np.int64): "i64",
-    _np.dtype(_np.uint8): "ui8",
-    _np.dtype(_np.uint16): "ui16",
-    _np.dtype(_np.uint32): "ui32",
-    _np.dtype(_np.uint64): "ui64",
-    _np.dtype(_np.bool_): "i1",
+    _np.dtype(name): element_type
+    for name, element_type in _reduce_mlir.element_types.items()
 }
 
 # The kernels by normalized key, and a memo from the arguments as given (the

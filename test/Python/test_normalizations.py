@@ -321,6 +321,55 @@ def test_bad_arguments():
 
 
 #===----------------------------------------------------------------------===#
+# The C++ builders of the modules
+#===----------------------------------------------------------------------===#
+
+
+def test_builders():
+    """The modules come from the C++ builders: the op over the normalized
+    axis, the weight-less scale as a constant, the statistics in f32 for
+    f16, and normalize's p=2 as reduce.l2 where eps**2 underflows."""
+    from reduce_mlir import _reduce_mlir as ext
+    m = ext.build_softmax("log_softmax", "f32", (2, 3), -1)
+    assert m.axes == (1,)
+    assert "reduce.log_softmax %arg0 axis 1 : tensor<2x3xf32>" in m.text
+    m = ext.build_norm("layer_norm", "f16", (2, 3, 4), -2, 1e-5, None, (4,),
+                       True)
+    assert m.axes == (1,)
+    assert "dense<1.000000e+00> : tensor<1xf16>" in m.text
+    assert "stash_type f32" in m.text
+    assert "-> (tensor<2x3x4xf16>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)" \
+        in m.text
+    m = ext.build_norm("rms_norm", "f64", (5,), 0, 0.5, (5,), None, False)
+    assert m.axes == (0,) and "reduce.rms_norm" in m.text
+    m = ext.build_normalize("f32", (2, 3), [0, -1], 2, 1e-6)
+    assert m.axes == (0, 1)
+    assert "reduce.normalize_l2" in m.text and "eps_mode max" in m.text
+    m = ext.build_normalize("f16", (2, 3), [-1], 2, 1e-30)
+    assert "reduce.l2" in m.text and "normalize_l2" not in m.text
+    assert "arith.extf" in m.text and "arith.truncf" in m.text
+    with pytest.raises(ValueError, match=r"'reduce.l1' op .*duplicates axis"):
+        ext.build_normalize("f32", (2, 3), [1, -1], 1, 1e-6)
+    with pytest.raises(ValueError, match=r"'reduce.rms_norm' op axis 3"):
+        ext.build_norm("rms_norm", "f32", (2, 3), 3, 1e-5, None, None, False)
+    with pytest.raises(ValueError, match=r"p=3 is not supported"):
+        ext.build_normalize("f32", (2, 3), [1], 3, 1e-6)
+    with pytest.raises(TypeError, match=r"unsupported element type 'x8'"):
+        ext.build_softmax("softmax", "x8", (2, 3), 0)
+
+
+def test_element_types():
+    """The dtypes of the element types come from the runtime's table: every
+    type NumPy has, bf16 (no NumPy dtype) left out."""
+    from reduce_mlir import _reduce_mlir as ext
+    assert ext.element_types == {
+        "float16": "f16", "float32": "f32", "float64": "f64",
+        "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+        "uint8": "ui8", "uint16": "ui16", "uint32": "ui32",
+        "uint64": "ui64", "bool": "i1"}
+
+
+#===----------------------------------------------------------------------===#
 # The kernel cache
 #===----------------------------------------------------------------------===#
 
