@@ -16,6 +16,8 @@ import platform
 import subprocess
 import sys
 
+import charts
+
 
 # --fused-only RESULTS.jsonl OUT.md COMMAND: (re)writes only the section of
 # the fused workloads in an existing OUT.md, from a run of their own;
@@ -193,6 +195,9 @@ def fused_section(fused, out, run_line=None):
                 f"{'s' if threads > 1 else ''} in this run: {met} of "
                 f"{total}.**")
             out("")
+    out("![fused workloads: time over our one-read sum, ours and the best "
+        "peer, against the targets](performance-fused.png)")
+    out("")
 
 
 TOSA_HEADING = "## TOSA modules (`jit-tosa`)"
@@ -269,6 +274,10 @@ if section_only:
         heading = "## Fused workloads"
     replace_section(out_md, heading, "\n".join(section) + "\n")
     print(f"wrote the {'TOSA' if tosa_only else 'fused'} section of {out_md}")
+    if not tosa_only:
+        chart = os.path.join(os.path.dirname(out_md), "performance.png")
+        charts.redraw(out_md, chart)
+        print(f"wrote {charts.fused_path(chart)}")
     sys.exit(0)
 
 by_key = {}
@@ -548,7 +557,8 @@ for (w, shape), (what, size) in shapes.items():
                  else f"{size / 2**10:.1f} KiB")
     out(f"| {w} | `{shape}` | {size_text} | {what} |")
 out("")
-out("![ratio to the read-bandwidth limit](performance.png)")
+out("![per workload and op: ours over the read-bandwidth limit on 1 and 2 "
+    "threads, and over the best peer](performance.png)")
 out("")
 if accuracy:
     out("## Accuracy (W5: 2^24 normal f32 values to one)")
@@ -673,30 +683,8 @@ if distributed_path and os.path.exists(distributed_path):
             f"bandwidth decides, as for `threads=2`.")
     out("")
 
-# Chart: ratio to the limit, single-thread contenders, one group per case.
-# (matplotlib only here: --fused-only does without it)
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-names = [c for c in present if c[0] != "limit"]
-fig, ax = plt.subplots(figsize=(max(10, len(cases) * 0.9), 5))
-width = 0.8 / max(1, len(names))
-for i, c in enumerate(names):
-    values = [by_key.get((w, o) + c, {}).get("ratio", 0) for w, o in cases]
-    ax.bar([k + i * width for k in range(len(cases))], values, width,
-           label=label(*c))
-ax.axhline(1.0, color="black", linewidth=0.8)
-ax.axhline(0.9, color="gray", linewidth=0.8, linestyle="--")
-ax.set_xticks([k + 0.4 - width / 2 for k in range(len(cases))])
-ax.set_xticklabels([f"{w}\n{o}" for w, o in cases], fontsize=8)
-ax.set_ylabel("ratio to the read-bandwidth limit")
-ax.set_ylim(0, 1.6)
-ax.legend(ncol=4, fontsize=8)
-ax.set_title("reduce-bench: higher is better, 1.0 = the limit")
-fig.tight_layout()
-fig.savefig(out_png, dpi=110)
 with open(out_md, "w") as f:
     f.write("\n".join(lines) + "\n")
-print(f"wrote {out_md} and {out_png}")
+# The pictures, from the tables just written (benchmarks/charts.py).
+charts.redraw(out_md, out_png)
+print(f"wrote {out_md}, {out_png} and {charts.fused_path(out_png)}")

@@ -3,7 +3,9 @@
 # comparison (benchmarks/latency.py), the Python package's per-call times
 # (benchmarks/python-bench.py), W1 and W5 across MPI processes
 # (benchmarks/distributed-bench.py), and writes docs/performance.md with its
-# chart docs/performance.png.
+# pictures docs/performance.png and docs/performance-fused.png
+# (benchmarks/charts.py, from the document's tables; the CPU in their
+# titles).
 #
 # Usage: utils/bench.sh [reduce-bench options, e.g. --workloads W1,W2]
 # Without options the run includes the fused workloads (reduce-bench
