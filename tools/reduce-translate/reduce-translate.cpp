@@ -11,7 +11,9 @@
 //   reduce-translate --list-onnx-ops
 //
 // An mlir-translate style driver over the importers (reduce/Import). An
-// import error is one line on stderr and exit code 1.
+// import error, or a command line without an import flag, is one line on
+// stderr and exit code 1. --help shows the driver's options only (LLVM's
+// global ones are hidden, as in the other tools).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,11 +30,34 @@
 using namespace mlir;
 using namespace mlir::reduce;
 
+static llvm::cl::OptionCategory category("reduce-translate options");
+
 static llvm::cl::opt<std::string>
     weightsPath("weights",
                 llvm::cl::desc("The .bin of an OpenVINO IR (default: the "
                                "file beside the XML with extension .bin)"),
-                llvm::cl::init(""));
+                llvm::cl::init(""), llvm::cl::cat(category));
+
+/// The translations, as flags without their dashes.
+static constexpr llvm::StringLiteral kImportOnnx = "import-onnx";
+static constexpr llvm::StringLiteral kImportOpenVino = "import-openvino-ir";
+
+/// Whether `argv` names a translation, or asks for help or the version
+/// (which need none); otherwise mlirTranslateMain would only say that the
+/// unnamed list of translations "must be specified at least once".
+static bool namesTranslationOrHelp(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = llvm::StringRef(argv[i]).ltrim('-');
+    if (arg.size() == llvm::StringRef(argv[i]).size())
+      continue; // not a flag
+    arg = arg.split('=').first;
+    if (arg == kImportOnnx || arg == kImportOpenVino || arg == "h" ||
+        arg.starts_with("help") || arg == "version" ||
+        arg.starts_with("print-"))
+      return true;
+  }
+  return false;
+}
 
 /// The module, or null after printing the error.
 static OwningOpRef<Operation *>
@@ -62,15 +87,25 @@ int main(int argc, char **argv) {
     printOnnxOpTable(llvm::outs());
     return 0;
   }
+  // Before mlirTranslateMain registers its own options (input, -o, the
+  // translations, ...), which stay visible beside ours.
+  llvm::cl::HideUnrelatedOptions(category);
+  if (!namesTranslationOrHelp(argc, argv)) {
+    llvm::errs() << "reduce-translate: error: expected an import flag: --"
+                 << kImportOnnx << " (an ONNX model) or --" << kImportOpenVino
+                 << " (an OpenVINO IR), or --list-onnx-ops alone; see "
+                    "--help\n";
+    return 1;
+  }
   TranslateToMLIRRegistration importOnnx(
-      "import-onnx", "import an ONNX model (.onnx)",
+      kImportOnnx, "import an ONNX model (.onnx)",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {
         return reportErrors(importOnnxModel(
             context, getInputBytes(sourceMgr), getInputPath(sourceMgr)));
       },
       registerImportDialects);
   TranslateToMLIRRegistration importOpenVino(
-      "import-openvino-ir",
+      kImportOpenVino,
       "import an OpenVINO IR (.xml, with its .bin beside it or --weights)",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context) {
         llvm::StringRef path = getInputPath(sourceMgr);
