@@ -588,12 +588,29 @@ void mlir::reduce::ensureHostProfile() {
           value >= (int64_t(1) << 20))
         options.inputBytes = value;
     }
+    // The first compilation waits for the calibration: say why, for how
+    // long, and how not to wait (docs/tuning.md, "The host profile").
+    llvm::errs() << "reduce: calibrating the JIT for this host, once (a few "
+                    "seconds; `reduce-tune` does it ahead of time, "
+                    "REDUCE_PROFILE=off skips it)\n";
     llvm::Expected<HostProfile> profile = calibrateHost(options);
-    llvm::Error err = profile ? writeHostProfile(*profile, lookup.location.path)
-                              : profile.takeError();
-    // The static default stays in use; say why once per process.
-    if (err)
+    if (!profile) {
+      // The static default stays in use; say why once per process.
       llvm::errs() << "reduce: warning: no host profile: "
-                   << llvm::toString(std::move(err)) << "\n";
+                   << llvm::toString(profile.takeError()) << "\n";
+      return;
+    }
+    std::optional<int64_t> millis = profile->calibration.getInteger("millis");
+    if (llvm::Error err = writeHostProfile(*profile, lookup.location.path)) {
+      llvm::errs() << "reduce: warning: no host profile: "
+                   << llvm::toString(std::move(err))
+                   << " (every process calibrates again; set REDUCE_CACHE_DIR "
+                      "to a writable directory, or REDUCE_PROFILE=off)\n";
+      return;
+    }
+    llvm::errs() << "reduce: calibrated in "
+                 << llvm::format("%.1f", millis.value_or(0) / 1000.0)
+                 << " s; host profile written to " << lookup.location.path
+                 << "\n";
   });
 }
