@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -39,7 +40,14 @@ FirstErrorCapture::FirstErrorCapture(MLIRContext *context) : context(context) {
     if (diag.getSeverity() != DiagnosticSeverity::Error || !first.empty())
       return success();
     llvm::raw_string_ostream os(first);
-    if (auto location = dyn_cast<FileLineColLoc>(diag.getLocation()))
+    // The first file location inside it (a name, call site or fusion of
+    // locations wraps the one the user wrote).
+    FileLineColLoc location;
+    diag.getLocation()->walk([&](Location inner) {
+      location = dyn_cast<FileLineColLoc>(inner);
+      return location ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (location)
       os << location.getFilename().getValue() << ":" << location.getLine()
          << ":" << location.getColumn() << ": ";
     os << diag.str();

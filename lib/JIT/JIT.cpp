@@ -29,6 +29,7 @@
 
 #include "reduce/JIT/JIT.h"
 
+#include "reduce/Compile/Compile.h"
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/JIT/Calibrate.h"
@@ -80,25 +81,6 @@ using llvm::Expected;
 static constexpr uintptr_t kGlobalAllocatedPointer = 0xdeadbeef;
 
 namespace {
-/// Collects the diagnostics emitted while it lives, with source locations.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *context, llvm::SourceMgr &sourceMgr)
-      : os(text), handler(sourceMgr, context, os) {}
-
-  llvm::Error takeError(const llvm::Twine &what) {
-    std::string message = text.empty() ? what.str() : text;
-    while (!message.empty() && message.back() == '\n')
-      message.pop_back();
-    return llvm::createStringError(message);
-  }
-
-private:
-  std::string text;
-  llvm::raw_string_ostream os;
-  SourceMgrDiagnosticHandler handler;
-};
-
 using Clock = std::chrono::steady_clock;
 
 double millisSince(Clock::time_point start) {
@@ -179,7 +161,8 @@ JitModule::compile(StringRef source, const JitOptions &options,
       llvm::MemoryBuffer::getMemBufferCopy(source, bufferName), llvm::SMLoc());
   OwningOpRef<ModuleOp> module;
   {
-    DiagnosticCollector diagnostics(context.get(), sourceMgr);
+    // Errors are one line, "file:line:col: message", as reduce-compile's.
+    FirstErrorCapture diagnostics(context.get());
     module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
     if (!module)
       return diagnostics.takeError("cannot parse " + bufferName);
@@ -406,7 +389,7 @@ static Expected<LoweredModule>
 lowerToObject(ModuleOp module, const ReduceToLLVMOptions &pipelineOptions,
               llvm::orc::JITTargetMachineBuilder &machine,
               llvm::ArrayRef<std::string> entries, unsigned optLevel,
-              DiagnosticCollector &diagnostics) {
+              FirstErrorCapture &diagnostics) {
   PassManager pm(module.getContext());
   buildReduceToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(module)))
@@ -472,8 +455,7 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
                         const JitOptions &options, double setupMillis) {
   Clock::time_point start = Clock::now();
   MLIRContext *context = module->getContext();
-  llvm::SourceMgr sourceMgr;
-  DiagnosticCollector diagnostics(context, sourceMgr);
+  FirstErrorCapture diagnostics(context);
   if (failed(verifyPipelineInput(*module)))
     return diagnostics.takeError("the module does not verify");
   if (options.optLevel > 3)
@@ -498,8 +480,8 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     jit->gridShape = (*distribution)->gridShape;
 
   ReduceToLLVMOptions pipelineOptions;
-  if (llvm::Error err = configurePipeline(pipelineOptions, options,
-                                          distribution->has_value()))
+  if (llvm::Error err = ::configurePipeline(pipelineOptions, options,
+                                            distribution->has_value()))
     return std::move(err);
   // Before the pipeline resolves its target: the first compilation of the
   // process may calibrate the host and store its profile.

@@ -28,8 +28,10 @@
 namespace mlir::reduce {
 
 /// Captures, while it lives, the first error diagnostic of `context` as one
-/// line: "file:line:col: message" (its notes dropped). Other diagnostics
-/// are dropped too: a tool reports one line per failure.
+/// line: "file:line:col: message" (the first file location in the
+/// diagnostic's location; its notes dropped). Other diagnostics are dropped
+/// too: a tool (reduce-compile, and reduce-run through the JIT) reports one
+/// line per failure.
 class FirstErrorCapture {
 public:
   explicit FirstErrorCapture(MLIRContext *context);
