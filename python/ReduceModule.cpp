@@ -25,6 +25,7 @@
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/JIT/JIT.h"
+#include "reduce/JIT/MPIRuntime.h"
 #include "reduce/Runtime/Buffer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -267,6 +268,13 @@ py::array toArray(Buffer &&buffer) {
 // Module and Function
 //===----------------------------------------------------------------------===//
 
+/// This process's rank in the MPI job of a distributed module (0 without
+/// one).
+static int getProcessRank() {
+  MPIRuntime *job = MPIRuntime::getInitialized();
+  return job ? job->getRank() : 0;
+}
+
 /// A compiled module, shared by the functions looked up in it.
 class Module {
 public:
@@ -274,6 +282,34 @@ public:
       : module(std::move(module)) {}
   std::shared_ptr<JitModule> module;
 };
+
+/// The block of each of `signatures` that this process holds, as a tuple
+/// of slices of the whole tensor (`whole[block]`): the dims split over the
+/// grid of a distributed module sliced at this process's offset, the others
+/// whole (every dim, without a grid).
+static py::list getBlocks(const JitModule &module,
+                          llvm::ArrayRef<TensorSignature> signatures,
+                          llvm::ArrayRef<TensorSplit> splits) {
+  llvm::ArrayRef<int64_t> grid = module.getGridShape();
+  llvm::SmallVector<int64_t> processIndex =
+      getProcessIndex(getProcessRank(), grid);
+  py::list blocks;
+  for (auto [index, signature] : llvm::enumerate(signatures)) {
+    py::tuple block(signature.shape.size());
+    llvm::SmallVector<int64_t> offsets;
+    if (index < splits.size())
+      offsets =
+          getBlockOffsets(splits[index], signature.shape, processIndex, grid);
+    for (auto [dim, size] : llvm::enumerate(signature.shape)) {
+      bool split = index < splits.size() && dim < splits[index].splitAxes.size()
+                   && !splits[index].splitAxes[dim].empty();
+      block[dim] = split ? py::slice(offsets[dim], offsets[dim] + size, 1)
+                         : py::slice(py::none(), py::none(), py::none());
+    }
+    blocks.append(std::move(block));
+  }
+  return blocks;
+}
 
 /// An entry function of a compiled module; keeps the module alive.
 class Function {
@@ -309,6 +345,14 @@ public:
     return types;
   }
   uint64_t getCalls() const { return calls.load(std::memory_order_relaxed); }
+  py::list getArgumentBlocks() const {
+    return getBlocks(*module, function.getArguments(),
+                     function.getArgumentSplits());
+  }
+  py::list getResultBlocks() const {
+    return getBlocks(*module, function.getResults(),
+                     function.getResultSplits());
+  }
 
   /// For the benchmark: converts `object` once, then times `repeat` calls of
   /// the C++ JIT API (JitFunction::call, results dropped) on it, with the GIL
@@ -993,6 +1037,15 @@ PYBIND11_MODULE(_reduce_mlir, m) {
                              [](const Module &module) {
                                return module.module->getCacheStatus().str();
                              })
+      .def_property_readonly("grid_shape",
+                             [](const Module &module) {
+                               llvm::ArrayRef<int64_t> grid =
+                                   module.module->getGridShape();
+                               return std::vector<int64_t>(grid.begin(),
+                                                           grid.end());
+                             })
+      .def_property_readonly("rank",
+                             [](const Module &) { return getProcessRank(); })
       .def("lookup", &lookup, py::arg("name"));
 
   py::class_<Function, std::shared_ptr<Function>>(m, "Function")
@@ -1002,6 +1055,8 @@ PYBIND11_MODULE(_reduce_mlir, m) {
       .def_property_readonly("argument_types", &Function::getArgumentTypes)
       .def_property_readonly("result_types", &Function::getResultTypes)
       .def_property_readonly("calls", &Function::getCalls)
+      .def_property_readonly("argument_blocks", &Function::getArgumentBlocks)
+      .def_property_readonly("result_blocks", &Function::getResultBlocks)
       .def("_time_native", &Function::timeNative, py::arg("x"),
            py::arg("repeat"));
 

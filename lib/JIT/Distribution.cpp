@@ -114,3 +114,28 @@ mlir::reduce::getLocalShape(ArrayRef<int64_t> globalShape,
   }
   return std::move(local);
 }
+
+SmallVector<int64_t>
+mlir::reduce::getProcessIndex(int64_t rank, ArrayRef<int64_t> gridShape) {
+  SmallVector<int64_t> index(gridShape.size(), 0);
+  for (int64_t axis = gridShape.size() - 1; axis >= 0; --axis) {
+    index[axis] = rank % gridShape[axis];
+    rank /= gridShape[axis];
+  }
+  return index;
+}
+
+SmallVector<int64_t>
+mlir::reduce::getBlockOffsets(const TensorSplit &split,
+                              ArrayRef<int64_t> localShape,
+                              ArrayRef<int64_t> processIndex,
+                              ArrayRef<int64_t> gridShape) {
+  SmallVector<int64_t> offsets(localShape.size(), 0);
+  for (auto [dim, axes] : llvm::enumerate(split.splitAxes)) {
+    int64_t block = 0;
+    for (int16_t axis : axes)
+      block = block * gridShape[axis] + processIndex[axis];
+    offsets[dim] = block * localShape[dim];
+  }
+  return offsets;
+}

@@ -132,6 +132,19 @@ class Module:
         """The host profile the target came from (a path or 'static default')."""
         return self._module.profile
 
+    @property
+    def grid_shape(self):
+        """The shape of the module's shard.grid (a tuple), empty when the
+        module is not distributed (docs/distributed.md)."""
+        return tuple(self._module.grid_shape)
+
+    @property
+    def rank(self):
+        """This process's rank in the MPI job (under mpirun) of a
+        distributed module; 0 otherwise. Each function's argument_blocks
+        and result_blocks say which block of each tensor it holds."""
+        return self._module.rank
+
     def __getitem__(self, name):
         function = self._functions.get(name)
         if function is None:

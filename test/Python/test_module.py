@@ -238,6 +238,14 @@ def test_persistent_cache_across_processes(tmp_path):
     assert rm.compile(SOURCE).cache == "off"  # lit runs with REDUCE_JIT_CACHE=off
 
 
+def test_not_distributed(module):
+    """Without a shard.grid: no grid, rank 0, every block the whole."""
+    assert module.grid_shape == () and module.rank == 0
+    whole = slice(None, None, None)
+    assert module.f.argument_blocks == [(whole, whole)]
+    assert module.f.result_blocks == [(whole,)]
+
+
 def test_time_native(module):
     """The benchmark's in-process timing of the C++ JIT API."""
     x = np.arange(6, dtype=np.float32).reshape(2, 3)

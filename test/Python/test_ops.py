@@ -349,15 +349,25 @@ def test_non_contiguous_and_misaligned(rng):
     assert_matches("sum", rm.sum(xb, axis=0), base, 0, False, "f32")
 
 
+def widen_bf16(bits):
+    """python.md's idiom: bf16 bits in uint16 to float32, for arrays and for
+    the NumPy scalar of a 0-D result alike (a plain 16 would promote a
+    scalar to int64, whose 8 bytes cannot be viewed as one float32)."""
+    return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+@pytest.mark.parametrize("axis", [1, None])
 @pytest.mark.parametrize("op", ["sum", "max", "mean", "l2", "log_sum_exp"])
-def test_bfloat16(op, rng):
+def test_bfloat16(op, axis, rng):
     f = rng.uniform(0.5, 2.0, (4, 6)).astype(np.float32)
     bits = (f.view(np.uint32) >> 16).astype(np.uint16)
-    values = (bits.astype(np.uint32) << 16).view(np.float32)
-    got = getattr(rm, op)(bits, axis=1, dtype="bfloat16")
+    values = widen_bf16(bits)
+    got = getattr(rm, op)(bits, axis=axis, dtype="bfloat16")
     assert got.dtype == np.uint16
-    got = (got.astype(np.uint32) << 16).view(np.float32)
-    expected = reference(op, values.astype(np.float64), 1, False)
+    assert np.shape(got) == ((4,) if axis == 1 else ())
+    got = widen_bf16(got)
+    assert got.dtype == np.float32
+    expected = reference(op, values.astype(np.float64), axis, False)
     assert np.allclose(got, expected, rtol=1.6e-2), (got, expected)
 
 

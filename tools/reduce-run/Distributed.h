@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// For a module with a `shard.grid`, run under `mpirun -np N`: which block of
-// each split tensor a process holds, reading its blocks of the inputs, and
-// the gathering of the results on rank 0 (docs/distributed.md).
+// For a module with a `shard.grid`, run under `mpirun -np N`: reading a
+// process's blocks of the inputs (which block: getBlockOffsets in
+// reduce/JIT/JIT.h), and the gathering of the results on rank 0
+// (docs/distributed.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,18 +21,6 @@
 #include "reduce/Runtime/Buffer.h"
 
 namespace mlir::reduce {
-
-/// The process `rank` of a job on a grid of `gridShape`: its index along
-/// every grid axis (row-major, as convert-shard-to-mpi numbers them).
-llvm::SmallVector<int64_t> getProcessIndex(int64_t rank,
-                                           llvm::ArrayRef<int64_t> gridShape);
-
-/// The offsets of the block of a tensor split by `split` that the process
-/// at `processIndex` holds, of shape `localShape`.
-llvm::SmallVector<int64_t>
-getBlockOffsets(const TensorSplit &split, llvm::ArrayRef<int64_t> localShape,
-                llvm::ArrayRef<int64_t> processIndex,
-                llvm::ArrayRef<int64_t> gridShape);
 
 /// Returns the block of `full` at `offsets` of shape `sizes`.
 Buffer sliceBuffer(const Buffer &full, llvm::ArrayRef<int64_t> offsets,

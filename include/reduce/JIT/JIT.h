@@ -57,6 +57,18 @@ struct TensorSplit {
   llvm::SmallVector<llvm::SmallVector<int16_t>> splitAxes;
 };
 
+/// The process `rank` of a job on a grid of `gridShape`: its index along
+/// every grid axis (row-major, as convert-shard-to-mpi numbers them).
+llvm::SmallVector<int64_t> getProcessIndex(int64_t rank,
+                                           llvm::ArrayRef<int64_t> gridShape);
+
+/// The offsets in the whole tensor of the block of shape `localShape` that
+/// the process at `processIndex` holds of a tensor split by `split`.
+llvm::SmallVector<int64_t>
+getBlockOffsets(const TensorSplit &split, llvm::ArrayRef<int64_t> localShape,
+                llvm::ArrayRef<int64_t> processIndex,
+                llvm::ArrayRef<int64_t> gridShape);
+
 struct JitOptions {
   /// Options of the --reduce-to-llvm pipeline in its textual form, e.g.
   /// "vector-width=256 strict-fp-order=true" (empty: the defaults).
