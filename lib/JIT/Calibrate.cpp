@@ -590,8 +590,8 @@ void mlir::reduce::ensureHostProfile() {
     }
     // The first compilation waits for the calibration: say why, for how
     // long, and how not to wait (docs/tuning.md, "The host profile").
-    llvm::errs() << "reduce: calibrating the JIT for this host, once (a few "
-                    "seconds; `reduce-tune` does it ahead of time, "
+    llvm::errs() << "reduce: calibrating the JIT for this host, once "
+                    "(several seconds; `reduce-tune` does it ahead of time, "
                     "REDUCE_PROFILE=off skips it)\n";
     llvm::Expected<HostProfile> profile = calibrateHost(options);
     if (!profile) {
