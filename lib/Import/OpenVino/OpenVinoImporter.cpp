@@ -61,103 +61,39 @@ enum class LayerKind {
   normalizeL2,
 };
 
+class Importer;
+
+/// The ports a layer declares: `minInputs` to `maxInputs` input ports and
+/// `outputs` output ports.
+struct PortCounts {
+  unsigned minInputs;
+  unsigned maxInputs;
+  unsigned outputs;
+};
+
+/// One input and one output (the unary layers, Clamp, Convert, ShapeOf,
+/// SoftMax, LogSoftmax).
+constexpr PortCounts kOneToOne = {1, 1, 1};
+/// Two inputs (data and axes, or two operands) and one output.
+constexpr PortCounts kTwoToOne = {2, 2, 1};
+
 /// The layer types the importer knows, with the versions (opsets) each is
-/// serialized with (one entry per version) and, for the Reduce and
-/// elementwise layers, the op they become.
+/// serialized with (one entry per version), the ports it declares, the
+/// importer's handler that builds it and, for the Reduce and elementwise
+/// layers, the op they become.
 struct LayerInfo {
   llvm::StringLiteral type;
   llvm::StringLiteral version;
   LayerKind kind;
+  PortCounts ports;
+  /// Builds the layer (its sources are built); null for Parameter (built
+  /// first, in file order) and Result (read last).
+  llvm::Error (Importer::*import)(size_t index) = nullptr;
   /// The op of a Reduce layer (unused for the other kinds).
   ReductionKind reduction = ReductionKind::sum;
   /// The op of a binary or unary layer (unused for the other kinds).
   ElementwiseKind elementwise = ElementwiseKind::add;
 };
-
-constexpr LayerInfo knownLayers[] = {
-    {"Parameter", "opset1", LayerKind::parameter, ReductionKind::sum},
-    {"Const", "opset1", LayerKind::constant, ReductionKind::sum},
-    {"Result", "opset1", LayerKind::result, ReductionKind::sum},
-    {"ReduceSum", "opset1", LayerKind::reduction, ReductionKind::sum},
-    {"ReduceMean", "opset1", LayerKind::reduction, ReductionKind::mean},
-    {"ReduceProd", "opset1", LayerKind::reduction, ReductionKind::prod},
-    {"ReduceMin", "opset1", LayerKind::reduction, ReductionKind::min},
-    {"ReduceMax", "opset1", LayerKind::reduction, ReductionKind::max},
-    {"ReduceL1", "opset4", LayerKind::reduction, ReductionKind::l1},
-    {"ReduceL2", "opset4", LayerKind::reduction, ReductionKind::l2},
-    {"ReduceLogicalAnd", "opset1", LayerKind::reduction,
-     ReductionKind::logical_and},
-    {"ReduceLogicalOr", "opset1", LayerKind::reduction,
-     ReductionKind::logical_or},
-    {"Add", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::add},
-    {"Subtract", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::sub},
-    {"Multiply", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::mul},
-    {"Divide", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::div},
-    {"Power", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::pow},
-    {"SquaredDifference", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::squared_difference},
-    {"Maximum", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::max},
-    {"Minimum", "opset1", LayerKind::binary, ReductionKind::sum,
-     ElementwiseKind::min},
-    {"Sqrt", "opset1", LayerKind::unary, ReductionKind::sum,
-     ElementwiseKind::sqrt},
-    {"Exp", "opset1", LayerKind::unary, ReductionKind::sum,
-     ElementwiseKind::exp},
-    {"Log", "opset1", LayerKind::unary, ReductionKind::sum,
-     ElementwiseKind::log},
-    {"Abs", "opset1", LayerKind::unary, ReductionKind::sum,
-     ElementwiseKind::abs},
-    {"Negative", "opset1", LayerKind::unary, ReductionKind::sum,
-     ElementwiseKind::neg},
-    {"Clamp", "opset1", LayerKind::clamp},
-    {"Convert", "opset1", LayerKind::convert},
-    {"Broadcast", "opset1", LayerKind::broadcast},
-    {"Broadcast", "opset3", LayerKind::broadcast},
-    {"ShapeOf", "opset1", LayerKind::shapeOf},
-    {"ShapeOf", "opset3", LayerKind::shapeOf},
-    {"SoftMax", "opset1", LayerKind::softmax},
-    {"SoftMax", "opset8", LayerKind::softmax},
-    {"LogSoftmax", "opset5", LayerKind::logSoftmax},
-    {"MVN", "opset6", LayerKind::mvn},
-    {"NormalizeL2", "opset1", LayerKind::normalizeL2},
-};
-
-/// "A, B or C".
-static std::string joinOr(llvm::ArrayRef<llvm::StringRef> items) {
-  std::string text;
-  for (auto [i, item] : llvm::enumerate(items)) {
-    if (i > 0)
-      text += i + 1 == items.size() ? " or " : ", ";
-    text += item.str();
-  }
-  return text;
-}
-
-/// The entry of `layer`'s type and version, or an error.
-static llvm::Expected<const LayerInfo *> lookUpLayer(const Layer &layer) {
-  llvm::SmallVector<llvm::StringRef> versions;
-  for (const LayerInfo &info : knownLayers) {
-    if (info.type != layer.type)
-      continue;
-    if (info.version == layer.version)
-      return &info;
-    versions.push_back(info.version);
-  }
-  if (!versions.empty())
-    return layer.error("unsupported version of " + layer.type + ": expected " +
-                       joinOr(versions));
-  llvm::SmallVector<llvm::StringRef> types;
-  for (const LayerInfo &info : knownLayers)
-    if (!llvm::is_contained(types, info.type))
-      types.push_back(info.type);
-  return layer.error("unsupported layer type: expected " + joinOr(types));
-}
 
 /// "1 input port", "2 output ports".
 static std::string countPorts(size_t count, llvm::StringRef direction) {
@@ -166,39 +102,10 @@ static std::string countPorts(size_t count, llvm::StringRef direction) {
       .str();
 }
 
-/// Checks that `layer` declares the ports its kind has: Parameter and Const
-/// one output, Result one input, a Reduce, binary, MVN or NormalizeL2 layer
-/// two inputs (data, axes; the operands) and one output, Broadcast two or
-/// three (data, target shape, axes mapping) and one output, the others one
-/// input and one output.
-static llvm::Error checkPortCounts(const Layer &layer, LayerKind kind) {
-  size_t minInputs = 1, maxInputs = 1, outputs = 1;
-  switch (kind) {
-  case LayerKind::parameter:
-  case LayerKind::constant:
-    minInputs = maxInputs = 0;
-    break;
-  case LayerKind::result:
-    outputs = 0;
-    break;
-  case LayerKind::reduction:
-  case LayerKind::binary:
-  case LayerKind::mvn:
-  case LayerKind::normalizeL2:
-    minInputs = maxInputs = 2;
-    break;
-  case LayerKind::broadcast:
-    minInputs = 2;
-    maxInputs = 3;
-    break;
-  case LayerKind::unary:
-  case LayerKind::clamp:
-  case LayerKind::convert:
-  case LayerKind::shapeOf:
-  case LayerKind::softmax:
-  case LayerKind::logSoftmax:
-    break;
-  }
+/// Checks that `layer` declares the ports its entry gives.
+static llvm::Error checkPortCounts(const Layer &layer, PortCounts ports) {
+  size_t minInputs = ports.minInputs, maxInputs = ports.maxInputs,
+         outputs = ports.outputs;
   size_t inputs = layer.inputs.size();
   if (inputs >= minInputs && inputs <= maxInputs &&
       layer.outputs.size() == outputs)
@@ -262,6 +169,8 @@ private:
     std::vector<char> ownedData;
   };
 
+public:
+  /// The handlers of the layer table (LayerInfo::import).
   llvm::Error importParameter(size_t index);
   llvm::Error importConst(size_t index);
   llvm::Error importReduction(size_t index);
@@ -274,6 +183,7 @@ private:
   llvm::Error importMvn(size_t index);
   llvm::Error importNormalizeL2(size_t index);
 
+private:
   /// The integers of the constant feeding input `input` of `layer` (a Const
   /// or ShapeOf of an integer type, 1-D or, with `allowScalar`, a scalar),
   /// or an error naming it as `what`.
@@ -306,6 +216,114 @@ private:
   std::vector<LayerState> states;
 };
 
+const LayerInfo knownLayers[] = {
+    {"Parameter", "opset1", LayerKind::parameter, {0, 0, 1}, nullptr},
+    {"Const", "opset1", LayerKind::constant, {0, 0, 1}, &Importer::importConst},
+    {"Result", "opset1", LayerKind::result, {1, 1, 0}, nullptr},
+    {"ReduceSum", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::sum},
+    {"ReduceMean", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::mean},
+    {"ReduceProd", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::prod},
+    {"ReduceMin", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::min},
+    {"ReduceMax", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::max},
+    {"ReduceL1", "opset4", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::l1},
+    {"ReduceL2", "opset4", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::l2},
+    {"ReduceLogicalAnd", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::logical_and},
+    {"ReduceLogicalOr", "opset1", LayerKind::reduction, kTwoToOne,
+     &Importer::importReduction, ReductionKind::logical_or},
+    {"Add", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::add},
+    {"Subtract", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::sub},
+    {"Multiply", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::mul},
+    {"Divide", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::div},
+    {"Power", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::pow},
+    {"SquaredDifference", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum,
+     ElementwiseKind::squared_difference},
+    {"Maximum", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::max},
+    {"Minimum", "opset1", LayerKind::binary, kTwoToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::min},
+    {"Sqrt", "opset1", LayerKind::unary, kOneToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::sqrt},
+    {"Exp", "opset1", LayerKind::unary, kOneToOne, &Importer::importElementwise,
+     ReductionKind::sum, ElementwiseKind::exp},
+    {"Log", "opset1", LayerKind::unary, kOneToOne, &Importer::importElementwise,
+     ReductionKind::sum, ElementwiseKind::log},
+    {"Abs", "opset1", LayerKind::unary, kOneToOne, &Importer::importElementwise,
+     ReductionKind::sum, ElementwiseKind::abs},
+    {"Negative", "opset1", LayerKind::unary, kOneToOne,
+     &Importer::importElementwise, ReductionKind::sum, ElementwiseKind::neg},
+    {"Clamp", "opset1", LayerKind::clamp, kOneToOne, &Importer::importClamp},
+    {"Convert", "opset1", LayerKind::convert, kOneToOne,
+     &Importer::importConvert},
+    {"Broadcast",
+     "opset1",
+     LayerKind::broadcast,
+     {2, 3, 1},
+     &Importer::importBroadcast},
+    {"Broadcast",
+     "opset3",
+     LayerKind::broadcast,
+     {2, 3, 1},
+     &Importer::importBroadcast},
+    {"ShapeOf", "opset1", LayerKind::shapeOf, kOneToOne,
+     &Importer::importShapeOf},
+    {"ShapeOf", "opset3", LayerKind::shapeOf, kOneToOne,
+     &Importer::importShapeOf},
+    {"SoftMax", "opset1", LayerKind::softmax, kOneToOne,
+     &Importer::importSoftmax},
+    {"SoftMax", "opset8", LayerKind::softmax, kOneToOne,
+     &Importer::importSoftmax},
+    {"LogSoftmax", "opset5", LayerKind::logSoftmax, kOneToOne,
+     &Importer::importSoftmax},
+    {"MVN", "opset6", LayerKind::mvn, kTwoToOne, &Importer::importMvn},
+    {"NormalizeL2", "opset1", LayerKind::normalizeL2, kTwoToOne,
+     &Importer::importNormalizeL2},
+};
+
+/// "A, B or C".
+static std::string joinOr(llvm::ArrayRef<llvm::StringRef> items) {
+  std::string text;
+  for (auto [i, item] : llvm::enumerate(items)) {
+    if (i > 0)
+      text += i + 1 == items.size() ? " or " : ", ";
+    text += item.str();
+  }
+  return text;
+}
+
+/// The entry of `layer`'s type and version, or an error.
+static llvm::Expected<const LayerInfo *> lookUpLayer(const Layer &layer) {
+  llvm::SmallVector<llvm::StringRef> versions;
+  for (const LayerInfo &info : knownLayers) {
+    if (info.type != layer.type)
+      continue;
+    if (info.version == layer.version)
+      return &info;
+    versions.push_back(info.version);
+  }
+  if (!versions.empty())
+    return layer.error("unsupported version of " + layer.type + ": expected " +
+                       joinOr(versions));
+  llvm::SmallVector<llvm::StringRef> types;
+  for (const LayerInfo &info : knownLayers)
+    if (!llvm::is_contained(types, info.type))
+      types.push_back(info.type);
+  return layer.error("unsupported layer type: expected " + joinOr(types));
+}
+
 } // namespace
 
 llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
@@ -313,7 +331,7 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
     llvm::Expected<const LayerInfo *> info = lookUpLayer(layer);
     if (!info)
       return info.takeError();
-    if (llvm::Error error = checkPortCounts(layer, (*info)->kind))
+    if (llvm::Error error = checkPortCounts(layer, (*info)->ports))
       return std::move(error);
     for (auto [input, source] : llvm::enumerate(layer.sources))
       if (!source)
@@ -333,55 +351,10 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
     if (states[index].info->kind == LayerKind::parameter)
       if (llvm::Error error = importParameter(index))
         return std::move(error);
-  for (size_t index : *order) {
-    switch (states[index].info->kind) {
-    case LayerKind::parameter:
-    case LayerKind::result:
-      break;
-    case LayerKind::constant:
-      if (llvm::Error error = importConst(index))
+  for (size_t index : *order)
+    if (auto import = states[index].info->import)
+      if (llvm::Error error = (this->*import)(index))
         return std::move(error);
-      break;
-    case LayerKind::reduction:
-      if (llvm::Error error = importReduction(index))
-        return std::move(error);
-      break;
-    case LayerKind::binary:
-    case LayerKind::unary:
-      if (llvm::Error error = importElementwise(index))
-        return std::move(error);
-      break;
-    case LayerKind::clamp:
-      if (llvm::Error error = importClamp(index))
-        return std::move(error);
-      break;
-    case LayerKind::convert:
-      if (llvm::Error error = importConvert(index))
-        return std::move(error);
-      break;
-    case LayerKind::broadcast:
-      if (llvm::Error error = importBroadcast(index))
-        return std::move(error);
-      break;
-    case LayerKind::shapeOf:
-      if (llvm::Error error = importShapeOf(index))
-        return std::move(error);
-      break;
-    case LayerKind::softmax:
-    case LayerKind::logSoftmax:
-      if (llvm::Error error = importSoftmax(index))
-        return std::move(error);
-      break;
-    case LayerKind::mvn:
-      if (llvm::Error error = importMvn(index))
-        return std::move(error);
-      break;
-    case LayerKind::normalizeL2:
-      if (llvm::Error error = importNormalizeL2(index))
-        return std::move(error);
-      break;
-    }
-  }
   // The results are the Result layers in file order; every layer is built.
   llvm::SmallVector<Value> results;
   for (size_t index = 0; index < graph.layers.size(); ++index)
