@@ -14,7 +14,9 @@
 # --ignore-scripts: its CPU library is in the package) under
 # $BUILD_DIR/ort with the ONNX models of benchmarks/make_fused_onnx.py. A
 # contender that still cannot run is left out with one line saying why.
-# The raw results stay in $BUILD_DIR/bench/.
+# The raw results stay in $BUILD_DIR/bench/. The output ends with the
+# cases below target or behind a contender on this CPU
+# (benchmarks/shortfalls.py).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -62,3 +64,6 @@ if ((${#bench_args[@]} == 0)); then bench_args=(--fused); fi
 /usr/bin/python3 "$root/benchmarks/report.py" "$out/results.jsonl" \
   "$out/latency.json" "$root/docs/performance.md" "$root/docs/performance.png" \
   "utils/bench.sh${*:+ $*}" "$out/python.json" "$out/distributed.json"
+# Last: where we are behind on this CPU, for whoever runs it next.
+/usr/bin/python3 "$root/benchmarks/shortfalls.py" "$out/results.jsonl" \
+  | tee -a "$out/results.txt"
