@@ -19,6 +19,7 @@
 #include "reduce/JIT/Calibrate.h"
 
 #include "reduce/JIT/CacheSweep.h"
+#include "reduce/Target/TargetFieldNames.h"
 
 #include "reduce/JIT/JIT.h"
 #include "reduce/Pipelines/Pipelines.h"
@@ -33,6 +34,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <numeric>
 #include <optional>
@@ -63,8 +65,8 @@ enum class Affects {
 /// candidate values, the first the choice the others must beat (the static
 /// default but for the prefetch distance and stride).
 struct Field {
-  const char *name;
-  const char *option;
+  /// Its key and option (ReduceTargetFields.def).
+  TargetFieldNames names;
   llvm::SmallVector<int64_t> candidates;
   Affects affects = Affects::streamed;
 };
@@ -242,10 +244,10 @@ private:
 } // namespace
 
 /// A field with `values` as its candidates, in that order, without repeats.
-static Field makeField(const char *name, const char *option,
+static Field makeField(const TargetFieldNames &names,
                        std::initializer_list<int64_t> values,
-                       Affects affects) {
-  Field field{name, option, {}, affects};
+                       Affects affects = Affects::streamed) {
+  Field field{names, {}, affects};
   for (int64_t value : values)
     if (!llvm::is_contained(field.candidates, value))
       field.candidates.push_back(value);
@@ -254,49 +256,42 @@ static Field makeField(const char *name, const char *option,
 
 /// The pipeline option's value for `value` of `field`.
 static std::string getOptionValue(const Field &field, int64_t value) {
-  if (llvm::StringRef(field.option) == "minimum-lowering")
+  if (field.names.key == targetfields::rangeMinimum.key)
     return value ? "range" : "or";
   return std::to_string(value);
 }
 
-llvm::Expected<HostProfile>
-mlir::reduce::calibrateHost(const CalibrationOptions &options) {
-  Clock::time_point start = Clock::now();
-  HostProfile profile;
-  profile.key = HostKey::getCurrent();
-  ReduceTarget staticTarget = getStaticReduceTarget();
-
+/// The bytes of the streamed input, a whole number of rows of kColumns f32.
+static int64_t getInputBytes(const CalibrationOptions &options,
+                             const HostKey &key) {
   int64_t inputBytes = options.inputBytes;
   if (inputBytes <= 0)
-    inputBytes =
-        std::clamp<int64_t>(4 * profile.key.l2Bytes, 64 << 20, 128 << 20);
+    inputBytes = std::clamp<int64_t>(4 * key.l2Bytes, 64 << 20, 128 << 20);
   int64_t rows = std::max<int64_t>(1, inputBytes / (kColumns * 4));
-  inputBytes = rows * kColumns * 4;
-  unsigned rounds = std::max(1u, options.rounds);
+  return rows * kColumns * 4;
+}
 
-  // The fields, in the order they are chosen. Candidates the host cannot
-  // run (512-bit registers without AVX-512, range without AVX-512DQ/VL) are
-  // left out; a field with one candidate is not measured.
+/// The fields, in the order they are chosen. Candidates the host cannot run
+/// (512-bit registers without AVX-512, range without AVX-512DQ/VL) are left
+/// out; a field with one candidate is not measured.
+static llvm::SmallVector<Field> getFields(const ReduceTarget &staticTarget,
+                                          const HostKey &key) {
   llvm::SmallVector<Field> fields;
   // The stream registers are scored on the kernels over rows: there the
   // backend is held to them (docs/tuning.md), and the width decides how the
   // input is read; over columns it only changes the size of the tile.
-  Field stream{"stream_vector_bits",
-               "stream-vector-width",
-               {staticTarget.streamVectorBits},
-               Affects::streamedRows};
-  if (staticTarget.vectorBits > staticTarget.streamVectorBits)
-    stream.candidates.push_back(staticTarget.vectorBits);
-  fields.push_back(stream);
-  Field minimum{"range_minimum",
-                "minimum-lowering",
-                {staticTarget.rangeMinimum},
-                Affects::minKernels};
+  fields.push_back(makeField(
+      targetfields::streamVectorBits,
+      {staticTarget.streamVectorBits,
+       std::max(staticTarget.streamVectorBits, staticTarget.vectorBits)},
+      Affects::streamedRows));
+  Field minimum = makeField(targetfields::rangeMinimum,
+                            {staticTarget.rangeMinimum}, Affects::minKernels);
   if (hostHasRange())
     minimum.candidates.push_back(!staticTarget.rangeMinimum);
   fields.push_back(minimum);
   fields.push_back(
-      {"accumulators", "accumulators", {staticTarget.accumulators, 8}});
+      makeField(targetfields::accumulators, {staticTarget.accumulators, 8}));
   // No prefetch first: a software prefetch costs instructions on every
   // read, so it must pay for them by more than the tolerance (the static
   // default keeps one, for hosts without a profile).
@@ -304,270 +299,353 @@ mlir::reduce::calibrateHost(const CalibrationOptions &options) {
   // stride's first candidate), then the stride: one prefetch of two lines
   // leaves the other to the hardware, which was no faster than no prefetch
   // where every line's was (docs/tuning.md).
-  fields.push_back(makeField("prefetch_distance", "prefetch-distance",
-                             {0, staticTarget.prefetchDistance, 4096},
-                             Affects::streamed));
-  fields.push_back(makeField("prefetch_stride", "prefetch-stride",
-                             {64, staticTarget.prefetchStride},
-                             Affects::streamed));
+  fields.push_back(makeField(targetfields::prefetchDistance,
+                             {0, staticTarget.prefetchDistance, 4096}));
+  fields.push_back(makeField(targetfields::prefetchStride,
+                             {64, staticTarget.prefetchStride}));
   // Parts of the rows read side by side by the innermost-reduction
   // strategy on streamed 2-D rows (also the row-tile strategy's, which no
   // calibration kernel uses): long streams for the prefetchers, or fewer
   // (1: one row at a time, then `stream_rows` adjacent rows at once).
-  fields.push_back(makeField("row_streams", "row-streams",
+  fields.push_back(makeField(targetfields::rowStreams,
                              {staticTarget.rowStreams, 2, 1},
                              Affects::streamedRows));
   // Rows of the innermost-reduction strategy read at once where the rows
   // are not read as parts: streams for the prefetchers, or fewer (1: one
   // row at a time), fewer instructions in flight. Only the kernels over
   // rows use that strategy.
-  fields.push_back(makeField("stream_rows", "stream-rows",
+  fields.push_back(makeField(targetfields::streamRows,
                              {staticTarget.streamRows, 2, 1},
                              Affects::streamedRows));
   // Several results of one streamed op (min and max): each result keeps
   // the rows at once of one result with 1 or 2 registers a row, or the
   // results divide the rows at once among them (0, the static default).
-  fields.push_back(makeField("result_accumulators", "result-accumulators",
+  fields.push_back(makeField(targetfields::resultAccumulators,
                              {staticTarget.resultAccumulators, 1, 2},
                              Affects::severalResults));
   // Non-temporal stores of large results: a result of a few L2s
   // (at least a streamed input's size) is written past the caches, or
   // none is. Measured on a result of the input's size: the choice assumes
   // that a result that large leaves the caches before it is read.
-  fields.push_back(makeField(
-      "nontemporal_store_bytes", "nontemporal-store-bytes",
-      {staticTarget.nontemporalStoreBytes,
-       std::max(staticTarget.minStreamBytes, 4 * profile.key.l2Bytes)},
-      Affects::writes));
+  fields.push_back(
+      makeField(targetfields::nontemporalStoreBytes,
+                {staticTarget.nontemporalStoreBytes,
+                 std::max(staticTarget.minStreamBytes, 4 * key.l2Bytes)},
+                Affects::writes));
+  return fields;
+}
 
-  // The current choice of every field, starting from its first candidate.
-  std::map<std::string, int64_t> current;
-  for (const Field &field : fields)
-    current[field.name] = field.candidates.front();
-  auto getPipelineOptions = [&](const std::map<std::string, int64_t> &values) {
-    std::string text = "host-profile=false";
-    for (const Field &field : fields)
-      text += std::string(" ") + field.option + "=" +
-              getOptionValue(field, values.at(field.name));
-    return text;
-  };
+namespace {
+/// The buffers the kernels read and write: the streamed input (non-zero
+/// data, no NaN, written before it is read, 64-byte aligned as the
+/// runtime's buffers are: a std::vector's misaligned data splits a vector
+/// read in two across cache lines, which favours other tiles than aligned
+/// data do), the in-cache input, and a result buffer of each shape.
+struct KernelBuffers {
+  explicit KernelBuffers(int64_t rows)
+      : rows(rows),
+        input(Buffer::allocateForOverwrite(ElementType::f32, {rows, kColumns})),
+        inCacheInput(
+            Buffer::allocateForOverwrite(ElementType::f32, kInCacheShape)),
+        squares(
+            Buffer::allocateForOverwrite(ElementType::f32, {rows, kColumns})),
+        rowResults(rows), otherRowResults(rows), columnResults(kColumns),
+        inCacheResults(kInCacheShape[0]) {
+    fill(input);
+    fill(inCacheInput);
+  }
 
-  // The input: non-zero data, no NaN, written before it is read, 64-byte
-  // aligned as the runtime's buffers are (a std::vector's misaligned data
-  // splits a vector read in two across cache lines, which favours other
-  // tiles than aligned data do).
-  auto fill = [](Buffer &buffer) {
+  static void fill(Buffer &buffer) {
     llvm::MutableArrayRef<float> elements = buffer.getElements<float>();
     for (size_t i = 0; i < elements.size(); ++i)
       elements[i] =
           1.0f + static_cast<float>((i * 2654435761u) % 1021) / 1021.0f;
-  };
-  int64_t inputShape[] = {rows, kColumns};
-  Buffer input = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
-  fill(input);
-  Buffer inCacheInput =
-      Buffer::allocateForOverwrite(ElementType::f32, kInCacheShape);
-  fill(inCacheInput);
-  std::vector<float> rowResults(rows), otherRowResults(rows),
-      columnResults(kColumns), inCacheResults(kInCacheShape[0]);
-  int64_t rowShape[] = {rows};
-  int64_t columnShape[] = {kColumns};
-  int64_t inCacheRowShape[] = {kInCacheShape[0]};
-  BufferView inputView = input.getView();
-  BufferView inCacheView = inCacheInput.getView();
-  // The result of the writing kernel: aligned, as the runtime's are (the
-  // non-temporal stores need it).
-  Buffer squares = Buffer::allocateForOverwrite(ElementType::f32, inputShape);
-  Evictor evictor(inputView.data, inputBytes, profile.key);
+  }
 
-  std::string source = getKernelSource(rows);
+  /// The result buffers of `kernel`, in the order of its results.
+  llvm::SmallVector<MutableBufferView, 2> getResults(const Kernel &kernel) {
+    if (kernel.inCache)
+      return {MutableBufferView{ElementType::f32, inCacheRowShape,
+                                inCacheResults.data()}};
+    if (kernel.writes)
+      return {squares.getMutableView()};
+    if (!kernel.rows)
+      return {MutableBufferView{ElementType::f32, columnShape,
+                                columnResults.data()}};
+    llvm::SmallVector<MutableBufferView, 2> results = {
+        MutableBufferView{ElementType::f32, rowShape, rowResults.data()}};
+    if (kernel.minAndMax)
+      results.push_back(MutableBufferView{ElementType::f32, rowShape,
+                                          otherRowResults.data()});
+    return results;
+  }
+
+  int64_t rows;
+  Buffer input, inCacheInput;
+  /// The result of the writing kernel: aligned, as the runtime's are (the
+  /// non-temporal stores need it).
+  Buffer squares;
+  std::vector<float> rowResults, otherRowResults, columnResults, inCacheResults;
+  int64_t rowShape[1] = {rows};
+  int64_t columnShape[1] = {kColumns};
+  int64_t inCacheRowShape[1] = {kInCacheShape[0]};
+};
+
+/// One calibration: the kernels' buffers, the modules compiled so far (one
+/// per set of pipeline options) and the current choice of every field.
+class Calibration {
+public:
+  Calibration(const CalibrationOptions &options, const HostKey &key,
+              llvm::SmallVector<Field> fields, int64_t rows)
+      : options(options), fields(std::move(fields)), buffers(rows),
+        evictor(buffers.input.getView().data, rows * kColumns * 4, key),
+        source(getKernelSource(rows)) {
+    for (const Field &field : this->fields)
+      current[field.names.key] = field.candidates.front();
+  }
+
+  /// Runs the coordinate descent: every field in turn, a second pass
+  /// under the choices of the first unless the first changed nothing
+  /// (fields interact: the best number of rows at once depends on how the
+  /// minimum is lowered). The second pass's modules are mostly the
+  /// first's, compiled once.
+  llvm::Error run() {
+    for (bool changed = true; changed && passes < kMaxPasses; ++passes) {
+      changed = false;
+      for (const Field &field : fields) {
+        llvm::Expected<bool> fieldChanged = chooseField(field);
+        if (!fieldChanged)
+          return fieldChanged.takeError();
+        changed |= *fieldChanged;
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  /// The choice of every field measured.
+  const std::map<llvm::StringRef, int64_t> &getChoices() const {
+    return chosen;
+  }
+  /// The relative times of each field's candidates, by their option values
+  /// (permille of the first candidate), for the profile's readers.
+  json::Object takeMeasured() { return std::move(measured); }
+  int64_t getPasses() const { return passes; }
+  const char *getEvictionName() const { return evictor.getMethodName(); }
+
+private:
+  /// The pipeline options of the choices `values`: every calibrated field
+  /// explicit, and no host profile, so that none biases the calibration.
+  std::string
+  getPipelineOptions(const std::map<llvm::StringRef, int64_t> &values) const {
+    std::string text = "host-profile=false";
+    for (const Field &field : fields)
+      text += (" " + field.names.flag + "=").str() +
+              getOptionValue(field, values.at(field.names.key));
+    return text;
+  }
+
+  llvm::Expected<JitModule *> getModule(const std::string &pipelineOptions);
+  llvm::Expected<llvm::SmallVector<double>> timeCandidates(const Field &field);
+  llvm::Expected<bool> chooseField(const Field &field);
+  void log(const Field &field, llvm::ArrayRef<double> relative,
+           std::optional<llvm::ArrayRef<double>> confirmation, size_t choice);
+
+  const CalibrationOptions &options;
+  llvm::SmallVector<Field> fields;
+  KernelBuffers buffers;
+  Evictor evictor;
+  std::string source;
   llvm::StringMap<std::unique_ptr<JitModule>> modules;
-  auto getModule =
-      [&](const std::string &pipelineOptions) -> llvm::Expected<JitModule *> {
-    std::unique_ptr<JitModule> &module = modules[pipelineOptions];
-    if (!module) {
-      JitOptions jitOptions;
-      jitOptions.pipelineOptions = pipelineOptions;
-      jitOptions.calibrateOnFirstUse = false;
-      // Candidates of one calibration: nothing another process would load.
-      jitOptions.persistentCache = false;
-      llvm::Expected<std::unique_ptr<JitModule>> compiled =
-          JitModule::compile(source, jitOptions, "<calibration>");
-      if (!compiled)
-        return compiled.takeError();
-      module = std::move(*compiled);
-    }
-    return module.get();
-  };
-
-  // The median time of each candidate of `field` (the other fields as chosen
-  // so far) relative to the field's static default, averaged over the
-  // kernels the field affects.
-  std::mt19937_64 shuffler(42);
-  auto timeCandidates =
-      [&](const Field &field) -> llvm::Expected<llvm::SmallVector<double>> {
-    struct Run {
-      size_t candidate;
-      JitFunction function;
-      BufferView input;
-      llvm::SmallVector<MutableBufferView, 2> results;
-      int calls;
-      std::vector<double> times = {};
-    };
-    std::vector<Run> runs;
-    for (size_t c = 0; c < field.candidates.size(); ++c) {
-      std::map<std::string, int64_t> values = current;
-      values[field.name] = field.candidates[c];
-      llvm::Expected<JitModule *> module =
-          getModule(getPipelineOptions(values));
-      if (!module)
-        return module.takeError();
-      for (const Kernel &kernel : kKernels) {
-        if (!kernel.isAffectedBy(field))
-          continue;
-        llvm::Expected<JitFunction> function = (*module)->lookup(kernel.name);
-        if (!function)
-          return function.takeError();
-        if (kernel.inCache) {
-          runs.push_back({c,
-                          *function,
-                          inCacheView,
-                          {MutableBufferView{ElementType::f32, inCacheRowShape,
-                                             inCacheResults.data()}},
-                          kInCacheCalls});
-          continue;
-        }
-        MutableBufferView result =
-            kernel.writes ? squares.getMutableView()
-            : kernel.rows ? MutableBufferView{ElementType::f32, rowShape,
-                                              rowResults.data()}
-                          : MutableBufferView{ElementType::f32, columnShape,
-                                              columnResults.data()};
-        Run run{c, *function, inputView, {result}, 1};
-        if (kernel.minAndMax)
-          run.results.push_back(MutableBufferView{ElementType::f32, rowShape,
-                                                  otherRowResults.data()});
-        runs.push_back(std::move(run));
-      }
-    }
-    // One warm-up call each, then `rounds` rounds in a new order each: a
-    // call leaves caches and prefetchers in a state that favours the next
-    // one, so no run may always follow the same other one.
-    std::vector<size_t> order(runs.size());
-    std::iota(order.begin(), order.end(), size_t(0));
-    for (unsigned round = 0; round <= rounds; ++round) {
-      std::shuffle(order.begin(), order.end(), shuffler);
-      for (size_t index : order) {
-        Run &run = runs[index];
-        if (run.input.data == inputView.data)
-          evictor.evict();
-        Clock::time_point callStart = Clock::now();
-        for (int call = 0; call < run.calls; ++call)
-          if (llvm::Error err =
-                  run.function.callInto({run.input}, run.results))
-            return std::move(err);
-        double seconds =
-            std::chrono::duration<double>(Clock::now() - callStart).count();
-        if (round > 0)
-          run.times.push_back(seconds);
-      }
-    }
-    // The median of each run: what a call usually costs, as the benchmark
-    // reports it (the best round rewards a candidate that is only
-    // sometimes fast).
-    std::vector<double> medians;
-    for (Run &run : runs) {
-      std::sort(run.times.begin(), run.times.end());
-      medians.push_back(run.times[run.times.size() / 2]);
-    }
-    // The runs of a candidate are in kernel order.
-    size_t kernels = runs.size() / field.candidates.size();
-    llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
-    for (size_t i = 0; i < runs.size(); ++i)
-      relative[runs[i].candidate] += medians[i] / medians[i % kernels];
-    for (double &value : relative)
-      value /= static_cast<double>(kernels);
-    return relative;
-  };
-
-  // Fields interact (the best number of rows at once depends on how the
-  // minimum is lowered): a second pass measures each field again under the
-  // choices of the first, unless the first changed nothing. Its modules are
-  // mostly those of the first pass, compiled once.
+  std::map<llvm::StringRef, int64_t> current, chosen;
   json::Object measured;
   int64_t passes = 0;
-  for (bool changed = true; changed && passes < kMaxPasses; ++passes) {
-    changed = false;
-    for (const Field &field : fields) {
-      if (field.candidates.size() < 2)
-        continue;
-      // No prefetch: no stride to measure (the profile keeps the static
-      // default's).
-      if (llvm::StringRef(field.name) == "prefetch_stride" &&
-          current["prefetch_distance"] == 0)
-        continue;
-      llvm::Expected<llvm::SmallVector<double>> relative =
-          timeCandidates(field);
-      if (!relative)
-        return relative.takeError();
-      size_t fastest = std::min_element(relative->begin(), relative->end()) -
-                       relative->begin();
-      // The current choice (the first candidate in the first pass) stays
-      // unless another is faster by more than the tolerance.
-      size_t incumbent = llvm::find(field.candidates, current[field.name]) -
-                         field.candidates.begin();
-      auto beatsIncumbent = [&](llvm::ArrayRef<double> times) {
-        return times[incumbent] > times[fastest] * (1 + options.tolerance);
-      };
-      size_t chosen = beatsIncumbent(*relative) ? fastest : incumbent;
-      // A challenger must win a second, independent measurement too: on a
-      // shared machine one measurement can be off by more than the
-      // tolerance.
-      std::optional<llvm::SmallVector<double>> confirmation;
-      if (chosen != incumbent) {
-        llvm::Expected<llvm::SmallVector<double>> again =
-            timeCandidates(field);
-        if (!again)
-          return again.takeError();
-        confirmation = std::move(*again);
-        if (!beatsIncumbent(*confirmation))
-          chosen = incumbent;
-      }
-      changed |= current[field.name] != field.candidates[chosen];
-      current[field.name] = field.candidates[chosen];
-      profile.settings[field.name] = field.candidates[chosen];
+  std::mt19937_64 shuffler{42};
+};
+} // namespace
 
-      json::Object times;
-      for (size_t c = 0; c < field.candidates.size(); ++c)
-        times[getOptionValue(field, field.candidates[c])] =
-            static_cast<int64_t>(std::lround((*relative)[c] * 1000));
-      measured[field.name] = std::move(times);
-      if (options.log) {
-        auto logTimes = [&](llvm::ArrayRef<double> times) {
-          for (size_t c = 0; c < field.candidates.size(); ++c)
-            *options.log << " " << getOptionValue(field, field.candidates[c])
-                         << "=" << llvm::format("%.3f", times[c]);
-        };
-        *options.log << "pass " << passes + 1 << ": " << field.name << ":";
-        logTimes(*relative);
-        if (confirmation) {
-          *options.log << "; again:";
-          logTimes(*confirmation);
-        }
-        *options.log << " -> "
-                     << getOptionValue(field, field.candidates[chosen]) << "\n";
-      }
+llvm::Expected<JitModule *>
+Calibration::getModule(const std::string &pipelineOptions) {
+  std::unique_ptr<JitModule> &module = modules[pipelineOptions];
+  if (!module) {
+    JitOptions jitOptions;
+    jitOptions.pipelineOptions = pipelineOptions;
+    jitOptions.calibrateOnFirstUse = false;
+    // Candidates of one calibration: nothing another process would load.
+    jitOptions.persistentCache = false;
+    llvm::Expected<std::unique_ptr<JitModule>> compiled =
+        JitModule::compile(source, jitOptions, "<calibration>");
+    if (!compiled)
+      return compiled.takeError();
+    module = std::move(*compiled);
+  }
+  return module.get();
+}
+
+/// The median time of each candidate of `field` (the other fields as chosen
+/// so far) relative to the field's first candidate, averaged over the
+/// kernels the field affects.
+llvm::Expected<llvm::SmallVector<double>>
+Calibration::timeCandidates(const Field &field) {
+  struct Run {
+    size_t candidate;
+    JitFunction function;
+    BufferView input;
+    llvm::SmallVector<MutableBufferView, 2> results;
+    int calls;
+    std::vector<double> times = {};
+  };
+  BufferView inputView = buffers.input.getView();
+  std::vector<Run> runs;
+  for (size_t c = 0; c < field.candidates.size(); ++c) {
+    std::map<llvm::StringRef, int64_t> values = current;
+    values[field.names.key] = field.candidates[c];
+    llvm::Expected<JitModule *> module = getModule(getPipelineOptions(values));
+    if (!module)
+      return module.takeError();
+    for (const Kernel &kernel : kKernels) {
+      if (!kernel.isAffectedBy(field))
+        continue;
+      llvm::Expected<JitFunction> function = (*module)->lookup(kernel.name);
+      if (!function)
+        return function.takeError();
+      runs.push_back(
+          {c, *function,
+           kernel.inCache ? buffers.inCacheInput.getView() : inputView,
+           buffers.getResults(kernel), kernel.inCache ? kInCacheCalls : 1});
     }
   }
+  // One warm-up call each, then `rounds` rounds in a new order each: a
+  // call leaves caches and prefetchers in a state that favours the next
+  // one, so no run may always follow the same other one.
+  unsigned rounds = std::max(1u, options.rounds);
+  std::vector<size_t> order(runs.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  for (unsigned round = 0; round <= rounds; ++round) {
+    std::shuffle(order.begin(), order.end(), shuffler);
+    for (size_t index : order) {
+      Run &run = runs[index];
+      if (run.input.data == inputView.data)
+        evictor.evict();
+      Clock::time_point callStart = Clock::now();
+      for (int call = 0; call < run.calls; ++call)
+        if (llvm::Error err = run.function.callInto({run.input}, run.results))
+          return std::move(err);
+      double seconds =
+          std::chrono::duration<double>(Clock::now() - callStart).count();
+      if (round > 0)
+        run.times.push_back(seconds);
+    }
+  }
+  // The median of each run: what a call usually costs, as the benchmark
+  // reports it (the best round rewards a candidate that is only sometimes
+  // fast).
+  std::vector<double> medians;
+  for (Run &run : runs) {
+    std::sort(run.times.begin(), run.times.end());
+    medians.push_back(run.times[run.times.size() / 2]);
+  }
+  // The runs of a candidate are in kernel order.
+  size_t kernels = runs.size() / field.candidates.size();
+  llvm::SmallVector<double> relative(field.candidates.size(), 0.0);
+  for (size_t i = 0; i < runs.size(); ++i)
+    relative[runs[i].candidate] += medians[i] / medians[i % kernels];
+  for (double &value : relative)
+    value /= static_cast<double>(kernels);
+  return relative;
+}
+
+/// Measures the candidates of `field` and keeps the current choice (the
+/// first candidate in the first pass) unless another is faster by more than
+/// the tolerance, in that measurement and in a second, independent one (on
+/// a shared machine one measurement can be off by more than the
+/// tolerance). Returns whether the choice changed.
+llvm::Expected<bool> Calibration::chooseField(const Field &field) {
+  if (field.candidates.size() < 2)
+    return false;
+  // No prefetch: no stride to measure (the profile keeps the static
+  // default's).
+  if (field.names.key == targetfields::prefetchStride.key &&
+      current[targetfields::prefetchDistance.key] == 0)
+    return false;
+  llvm::Expected<llvm::SmallVector<double>> relative = timeCandidates(field);
+  if (!relative)
+    return relative.takeError();
+  size_t fastest =
+      std::min_element(relative->begin(), relative->end()) - relative->begin();
+  size_t incumbent = llvm::find(field.candidates, current[field.names.key]) -
+                     field.candidates.begin();
+  auto beatsIncumbent = [&](llvm::ArrayRef<double> times) {
+    return times[incumbent] > times[fastest] * (1 + options.tolerance);
+  };
+  size_t choice = beatsIncumbent(*relative) ? fastest : incumbent;
+  std::optional<llvm::SmallVector<double>> confirmation;
+  if (choice != incumbent) {
+    llvm::Expected<llvm::SmallVector<double>> again = timeCandidates(field);
+    if (!again)
+      return again.takeError();
+    confirmation = std::move(*again);
+    if (!beatsIncumbent(*confirmation))
+      choice = incumbent;
+  }
+  bool changed = current[field.names.key] != field.candidates[choice];
+  current[field.names.key] = field.candidates[choice];
+  chosen[field.names.key] = field.candidates[choice];
+
+  json::Object times;
+  for (size_t c = 0; c < field.candidates.size(); ++c)
+    times[getOptionValue(field, field.candidates[c])] =
+        static_cast<int64_t>(std::lround((*relative)[c] * 1000));
+  measured[field.names.key] = std::move(times);
+  log(field, *relative,
+      confirmation ? std::optional<llvm::ArrayRef<double>>(*confirmation)
+                   : std::nullopt,
+      choice);
+  return changed;
+}
+
+/// Writes one line on the measurement of `field` to the options' log.
+void Calibration::log(const Field &field, llvm::ArrayRef<double> relative,
+                      std::optional<llvm::ArrayRef<double>> confirmation,
+                      size_t choice) {
+  if (!options.log)
+    return;
+  llvm::raw_ostream &os = *options.log;
+  auto logTimes = [&](llvm::ArrayRef<double> times) {
+    for (size_t c = 0; c < field.candidates.size(); ++c)
+      os << " " << getOptionValue(field, field.candidates[c]) << "="
+         << llvm::format("%.3f", times[c]);
+  };
+  os << "pass " << passes + 1 << ": " << field.names.key << ":";
+  logTimes(relative);
+  if (confirmation) {
+    os << "; again:";
+    logTimes(*confirmation);
+  }
+  os << " -> " << getOptionValue(field, field.candidates[choice]) << "\n";
+}
+
+llvm::Expected<HostProfile>
+mlir::reduce::calibrateHost(const CalibrationOptions &options) {
+  Clock::time_point start = Clock::now();
+  HostProfile profile;
+  profile.key = HostKey::getCurrent();
+  int64_t inputBytes = getInputBytes(options, profile.key);
+  Calibration calibration(options, profile.key,
+                          getFields(getStaticReduceTarget(), profile.key),
+                          inputBytes / (kColumns * 4));
+  if (llvm::Error err = calibration.run())
+    return std::move(err);
+  for (const auto &[key, value] : calibration.getChoices())
+    profile.settings[key.str()] = value;
 
   double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   profile.calibration = json::Object{
       {"input_bytes", inputBytes},
-      {"input_evicted", evictor.getMethodName()},
-      {"rounds", static_cast<int64_t>(rounds)},
-      {"passes", passes},
+      {"input_evicted", calibration.getEvictionName()},
+      {"rounds", static_cast<int64_t>(std::max(1u, options.rounds))},
+      {"passes", calibration.getPasses()},
       {"millis", static_cast<int64_t>(std::lround(seconds * 1000))},
-      {"relative_time_permille", std::move(measured)},
+      {"relative_time_permille", calibration.takeMeasured()},
   };
   return profile;
 }
