@@ -25,9 +25,31 @@ namespace mlir::reduce {
 
 using namespace mlir;
 
+/// Returns true if `value` is a compare's result, or an and/or of such
+/// results: a mask that a compare writes into a mask register, where an
+/// accumulator of it stays without a widening per step (the ordered masks
+/// of reduce-expand-min-max's range minimums). The walk visits at most
+/// `kMaxMaskOps` ops.
+static bool isCompareMask(Value value) {
+  constexpr int kMaxMaskOps = 64;
+  SmallVector<Value> worklist = {value};
+  for (int visited = 0; !worklist.empty(); ++visited) {
+    if (visited == kMaxMaskOps)
+      return false;
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (isa_and_nonnull<arith::CmpFOp, arith::CmpIOp>(op))
+      continue;
+    if (!isa_and_nonnull<arith::AndIOp, arith::OrIOp>(op))
+      return false;
+    worklist.append(op->operand_begin(), op->operand_end());
+  }
+  return true;
+}
+
 /// Returns the `arith.andi` or `arith.ori` that is the only use of the
 /// iter_arg `index` of `loop`, if its only use is the yield of that
-/// iter_arg and the iter_arg is a fixed vector of i1.
+/// iter_arg, the iter_arg is a fixed vector of i1 and the value it is
+/// combined with is not a compare mask (isCompareMask).
 static Operation *getBoolUpdate(scf::ForOp loop, unsigned index) {
   BlockArgument arg = loop.getRegionIterArgs()[index];
   auto type = dyn_cast<VectorType>(arg.getType());
@@ -39,6 +61,8 @@ static Operation *getBoolUpdate(scf::ForOp loop, unsigned index) {
       update->getBlock() != loop.getBody() || !update->hasOneUse() ||
       loop.getBody()->getTerminator()->getOperand(index) !=
           update->getResult(0))
+    return nullptr;
+  if (isCompareMask(update->getOperand(update->getOperand(0) == arg ? 1 : 0)))
     return nullptr;
   return update;
 }

@@ -84,3 +84,47 @@ func.func @not_accumulators(%m: memref<4096xi1>, %out: memref<16xi1>, %init: vec
   }
   return %r#0, %r#1, %r#2, %r#3 : vector<16xi1>, vector<16xi1>, vector<16xi1>, i1
 }
+
+// -----
+
+// The ordered masks of range minimums (reduce-expand-min-max): the value
+// and-ed in is a compare, or an and of compares, which lands in a mask
+// register; carried as bytes, every step would widen it (and the backend
+// spilled the accumulators of a 4-row tile). They stay i1. An and of a
+// compare with a bool read from memory is widened as before.
+
+// CHECK-LABEL: func.func @compare_masks(
+// CHECK:         %[[INIT8:.*]] = arith.extui %{{.*}} : vector<8xi1> to vector<8xi8>
+// CHECK:         scf.for {{.*}} -> (vector<8xi1>, vector<8xi1>, vector<8xi8>)
+// CHECK:           %[[O1:.*]] = arith.cmpf ord
+// CHECK:           %[[O2:.*]] = arith.cmpf ord
+// CHECK:           %[[O:.*]] = arith.andi %[[O1]], %[[O2]] : vector<8xi1>
+// CHECK:           arith.andi %{{.*}}, %[[O]] : vector<8xi1>
+// CHECK:           arith.andi %{{.*}}, %[[O1]] : vector<8xi1>
+// CHECK:           arith.extui %{{.*}} : vector<8xi1> to vector<8xi8>
+// CHECK:           arith.andi %{{.*}}, %{{.*}} : vector<8xi8>
+func.func @compare_masks(%m: memref<4096xf32>, %b: memref<4096xi1>, %init: vector<8xi1>)
+    -> (vector<8xi1>, vector<8xi1>, vector<8xi1>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f32
+  %false = arith.constant false
+  %r:3 = scf.for %i = %c0 to %c4096 step %c16 iter_args(%k = %init, %l = %init, %n = %init)
+      -> (vector<8xi1>, vector<8xi1>, vector<8xi1>) {
+    %i8 = arith.addi %i, %c8 : index
+    %x = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf32>, vector<8xf32>
+    %y = vector.transfer_read %m[%i8], %pad {in_bounds = [true]} : memref<4096xf32>, vector<8xf32>
+    %o1 = arith.cmpf ord, %x, %x : vector<8xf32>
+    %o2 = arith.cmpf ord, %y, %y : vector<8xf32>
+    %o = arith.andi %o1, %o2 : vector<8xi1>
+    %k1 = arith.andi %k, %o : vector<8xi1>
+    %l1 = arith.andi %l, %o1 : vector<8xi1>
+    %bits = vector.transfer_read %b[%i], %false {in_bounds = [true]} : memref<4096xi1>, vector<8xi1>
+    %mixed = arith.andi %o1, %bits : vector<8xi1>
+    %n1 = arith.andi %n, %mixed : vector<8xi1>
+    scf.yield %k1, %l1, %n1 : vector<8xi1>, vector<8xi1>, vector<8xi1>
+  }
+  return %r#0, %r#1, %r#2 : vector<8xi1>, vector<8xi1>, vector<8xi1>
+}

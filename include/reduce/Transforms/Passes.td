@@ -682,7 +682,8 @@ def ReduceByteBoolAccumulatorsPass : Pass<"reduce-byte-bool-accumulators"> {
   let description = [{
     An `scf.for` iter_arg that is a fixed vector of `i1`, whose only use is
     an `arith.andi` or `arith.ori` whose only use is its yield (the
-    accumulator of a logical and/or reduction), is carried as a vector of
+    accumulator of a logical and/or reduction) and whose other operand is
+    not a compare's result (nor an and/or of them), is carried as a vector of
     `i8` holding 0 or 1: the init is widened (`arith.extui`) before the
     loop, the value read is widened in it, the and (or) is done on bytes,
     and the result is narrowed (`arith.trunci`) after the loop. And and or
@@ -693,7 +694,12 @@ def ReduceByteBoolAccumulatorsPass : Pass<"reduce-byte-bool-accumulators"> {
     `kunpckdq` and a `kandq` (mask-register instructions, on few ports). As
     bytes, the read bools (`trunc nuw` of bytes, `reduce-i1-vector-memory`)
     widened again fold back into the bytes read, and a step is one `vpand`
-    or `vpor` per register.
+    or `vpor` per register. A compare writes its mask into a mask register:
+    the ordered masks of `reduce-expand-min-max`'s range minimums stay
+    there (as bytes, each step would widen the mask, a `vmovdqu8` and a
+    `vpand` beside the compare, and the byte accumulators take vector
+    registers from the tile: a 4-row W1 tile whose masks were bytes
+    spilled).
 
     ```mlir
     %r = scf.for %i = %c0 to %n step %c128 iter_args(%acc = %init)
