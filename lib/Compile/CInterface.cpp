@@ -14,6 +14,7 @@
 #include "reduce/Compile/CInterface.h"
 
 #include "reduce/Conversion/ReduceToLinalg/RuntimeStatus.h"
+#include "reduce/Support/ShapeLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -63,10 +64,9 @@ bool CTensor::isStatic() const {
 }
 
 int64_t CTensor::getNumElements() const {
-  int64_t count = 1;
-  for (int64_t size : shape)
-    count *= size;
-  return count;
+  // A static type of the compiled module: reduce-verify-input bounded the
+  // products of its sizes.
+  return getCheckedNumElements(shape).value();
 }
 
 bool CFunction::hasOutParams() const {

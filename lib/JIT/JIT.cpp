@@ -35,6 +35,7 @@
 #include "reduce/JIT/Calibrate.h"
 #include "reduce/JIT/MPIRuntime.h"
 #include "reduce/JIT/ObjectCache.h"
+#include "reduce/Pipelines/ParseHazards.h"
 #include "reduce/Pipelines/Pipelines.h"
 #include "reduce/Target/HostProfile.h"
 
@@ -163,6 +164,8 @@ JitModule::compile(StringRef source, const JitOptions &options,
   {
     // Errors are one line, "file:line:col: message", as reduce-compile's.
     FirstErrorCapture diagnostics(context.get());
+    if (failed(checkParseHazards(sourceMgr, context.get())))
+      return diagnostics.takeError("cannot parse " + bufferName);
     module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
     if (!module)
       return diagnostics.takeError("cannot parse " + bufferName);
@@ -742,7 +745,10 @@ static void copyStrided(const char *base, ArrayRef<int64_t> sizes,
 }
 
 /// Writes the descriptor of a dense row-major memref (allocated, aligned,
-/// offset, sizes, strides) from `word` on; returns the word after it.
+/// offset, sizes, strides) from `word` on; returns the word after it. The
+/// strides do not overflow: every shape passed findMismatch (the products of
+/// its sizes fit in int64, getNumElements) or is a static type of the
+/// module, which reduce-verify-input bounds the same way.
 static int64_t *writeDescriptor(int64_t *word, const void *data,
                                 ArrayRef<int64_t> shape) {
   auto pointer = reinterpret_cast<int64_t>(data);
@@ -876,6 +882,13 @@ llvm::Error JitFunction::checkStatus(ArrayRef<int64_t> status) const {
   case RuntimeStatusCode::resultSizeMismatch:
     os << "result dimension " << status[2] << " has size " << status[4]
        << ", but the result type says " << status[3];
+    break;
+  case RuntimeStatusCode::integerDivisionByZero:
+    os << "integer division by zero (i" << status[2] << ")";
+    break;
+  case RuntimeStatusCode::integerDivisionOverflow:
+    os << "integer division overflow: the minimum of i" << status[2]
+       << " divided by -1";
     break;
   default:
     os << "unknown runtime status " << status[0];

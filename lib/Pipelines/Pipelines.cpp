@@ -271,6 +271,7 @@ void mlir::reduce::buildReduceToLLVMPipeline(
     OpPassManager &pm, const ReduceToLLVMOptions &options) {
   std::string profile;
   ReduceTarget target = resolveReduceTarget(options, &profile);
+  pm.addPass(createReduceVerifyInputPass());
   if (options.raiseToReduce) {
     pm.addPass(createRaiseToReducePass());
     // What TOSA has besides reductions: elementwise math, constants and

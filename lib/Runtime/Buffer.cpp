@@ -8,6 +8,8 @@
 
 #include "reduce/Runtime/Buffer.h"
 
+#include "reduce/Support/ShapeLimits.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/APFloat.h"
@@ -151,12 +153,9 @@ std::optional<int64_t> mlir::reduce::findInvalidBool(const void *data,
 }
 
 std::optional<int64_t> mlir::reduce::getNumElements(ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t size : shape) {
-    if (size < 0 || llvm::MulOverflow(count, size, count))
-      return std::nullopt;
-  }
-  return count;
+  // Also nullopt for an empty shape whose row-major strides overflow
+  // (0 x 2^62 x 4): no memref descriptor can hold it.
+  return getCheckedNumElements(shape);
 }
 
 void mlir::reduce::copyBlock(char *full, ArrayRef<int64_t> fullShape,

@@ -192,7 +192,11 @@ static std::optional<Candidate> getCandidate(vector::TransferWriteOp write,
   auto addTerms = [](int64_t &multiple, ArrayRef<int64_t> terms,
                      ArrayRef<int64_t> strides) {
     for (auto [term, stride] : llvm::zip_equal(terms, strides))
-      multiple = std::min(multiple, getPowerOfTwoFactor(term * stride));
+      // `term` is a power of two of at most kMaxAlignment: the factor of
+      // the product is the product of the factors, without an overflow.
+      multiple =
+          std::min(multiple,
+                   std::min(kMaxAlignment, term * getPowerOfTwoFactor(stride)));
   };
   std::optional<SmallVector<int64_t>> strides = getStrides(write.getBase());
   if (!strides || strides->empty() || strides->back() != 1)

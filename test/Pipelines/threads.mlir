@@ -49,12 +49,13 @@ func.func @negative_sum_rows_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   return %r : tensor<?xf32>
 }
 
-/// 2^65 bytes (2^62 rows of 8 f32): the byte count saturates instead of
-/// wrapping around to 0, so the rows run on the threads.
-// CHECK-LABEL: llvm.func @sum_rows_2_65_bytes
+/// 2^64 bytes (2^59 rows of 8 f32, the most elements a type may have is
+/// below 2^63): the byte count saturates instead of wrapping around to 0, so
+/// the rows run on the threads.
+// CHECK-LABEL: llvm.func @sum_rows_2_64_bytes
 // CHECK: omp.parallel num_threads
 // CHECK: omp.wsloop
-func.func @sum_rows_2_65_bytes(%x: tensor<4611686018427387904x8xf32>) -> tensor<4611686018427387904xf32> {
-  %r = reduce.sum %x axes [1] : tensor<4611686018427387904x8xf32> -> tensor<4611686018427387904xf32>
-  return %r : tensor<4611686018427387904xf32>
+func.func @sum_rows_2_64_bytes(%x: tensor<576460752303423488x8xf32>) -> tensor<576460752303423488xf32> {
+  %r = reduce.sum %x axes [1] : tensor<576460752303423488x8xf32> -> tensor<576460752303423488xf32>
+  return %r : tensor<576460752303423488xf32>
 }

@@ -27,6 +27,7 @@
 #include "reduce/Import/ImportModel.h"
 #include "reduce/Import/ModelBuilder.h"
 #include "reduce/JIT/JIT.h"
+#include "reduce/Pipelines/ParseHazards.h"
 #include "reduce/Support/ToolOptions.h"
 
 #include "mlir/Parser/Parser.h"
@@ -96,6 +97,8 @@ static llvm::Expected<OwningOpRef<ModuleOp>> readInput(MLIRContext *context) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   FirstErrorCapture errors(context);
+  if (failed(checkParseHazards(sourceMgr, context)))
+    return errors.takeError("cannot parse '" + common.inputFile + "'");
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
   if (!module)

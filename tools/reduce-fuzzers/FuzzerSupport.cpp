@@ -8,12 +8,13 @@
 
 #include "FuzzerSupport.h"
 
+#include "reduce/Support/ParseHazards.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -34,30 +35,10 @@ FuzzContext::FuzzContext(const DialectRegistry &registry)
 
 FuzzContext::~FuzzContext() { context.getDiagEngine().eraseHandler(handlerId); }
 
-/// Returns true if `text` has a `dimensions =` or `permutation =` that is
-/// not followed by a list of integers in brackets (or by an `array<`
-/// attribute, as in the generic form). The custom parsers of linalg.reduce,
-/// linalg.broadcast and linalg.transpose in MLIR 22 store the null
-/// attribute that a failed DenseI64ArrayAttr::parse returns and crash on it
-/// (`dimensions = [1func.func]` is a SEGV in NamedAttrList::set): an
-/// upstream bug these inputs would keep finding.
-static bool hitsUpstreamArrayParseCrash(llvm::StringRef text) {
-  static const llvm::Regex keyword("(dimensions|permutation)[ \t\n]*=");
-  static const llvm::Regex list(
-      "^[ \t\n]*(array<|\\[[ \t\n]*(-?[0-9]+[ \t\n]*(,[ \t\n]*-?[0-9]+"
-      "[ \t\n]*)*)?\\])");
-  llvm::StringRef rest = text;
-  SmallVector<llvm::StringRef, 2> match;
-  while (keyword.match(rest, &match)) {
-    rest = rest.drop_front(match[0].data() - rest.data() + match[0].size());
-    if (!list.match(rest))
-      return true;
-  }
-  return false;
-}
-
 OwningOpRef<ModuleOp> FuzzContext::parse(llvm::StringRef text) {
-  if (hitsUpstreamArrayParseCrash(text))
+  // The tools stop at this first error (ParseHazards.h); the upstream
+  // crash behind it is not ours to find again.
+  if (mlir::reduce::findParseHazard(text))
     return {};
   // The MLIR lexer relies on a NUL after the buffer (as a file read through
   // MemoryBuffer has); libFuzzer's bytes have none, so copy them.

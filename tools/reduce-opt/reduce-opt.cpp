@@ -15,6 +15,7 @@
 #include "reduce/Conversion/Passes.h"
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Pipelines/Pipelines.h"
+#include "reduce/Support/ParseHazards.h"
 #include "reduce/Target/Passes.h"
 #include "reduce/Transforms/Passes.h"
 
@@ -25,6 +26,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -68,6 +70,20 @@ int main(int argc, char **argv) {
   if (readsInput && input->getBuffer().trim().empty()) {
     llvm::errs() << "reduce-opt: error: input '" << inputFilename
                  << "' is empty: expected MLIR text\n";
+    return EXIT_FAILURE;
+  }
+  // Stop at the first error where an upstream parser would crash after it.
+  if (std::optional<mlir::reduce::ParseHazard> hazard =
+          mlir::reduce::findParseHazard(input->getBuffer())) {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getBuffer(),
+                                         input->getBufferIdentifier(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    sourceMgr.PrintMessage(
+        llvm::SMLoc::getFromPointer(input->getBufferStart() + hazard->offset),
+        llvm::SourceMgr::DK_Error, hazard->message);
     return EXIT_FAILURE;
   }
   std::unique_ptr<llvm::ToolOutputFile> output =

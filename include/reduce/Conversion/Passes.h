@@ -15,6 +15,7 @@
 
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 #include "reduce/Conversion/ReduceToLinalg/ReduceToLinalg.h"
+#include "reduce/Conversion/VerifyInput.h"
 
 namespace mlir::reduce {
 

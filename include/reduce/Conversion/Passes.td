@@ -15,6 +15,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def ReduceVerifyInputPass : Pass<"reduce-verify-input", "::mlir::ModuleOp"> {
+  let summary = "Reject input that the pipeline's passes cannot compile "
+                "safely";
+  let description = [{
+    The first pass of `reduce-to-llvm`. The upstream passes assume what
+    their verifiers do not check, and crash or compute garbage without it;
+    this pass makes each such assumption an error naming the op:
+
+    - every product of the sizes of a ranked shaped type (of any op's
+      operands and results, and of the block arguments) fits in int64
+      (`tensor<0x4611686018427387904x4xf32>` has no row-major strides;
+      the reduce ops check the same in their verifier, ReduceTraits.h);
+    - a `tensor.dim` or `memref.dim` with a constant index names a dim of
+      its ranked source (upstream's verifier accepts an index past the
+      rank, and a negative one crashes `loop-invariant-subset-hoisting`).
+  }];
+}
+
 def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
   let summary = "Lower the reduce dialect to linalg on tensors";
   let description = [{
@@ -59,6 +77,13 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
     attribute naming each checked op. Such an op must sit in the body of a
     single-block function that is not called, on an input of rank at most
     16, with axes of at most 64 bits.
+
+    An integer division or remainder on tensors (`arith.divsi`, `divui`,
+    `remsi`, `remui`, `floordivsi`, `ceildivsi`) whose divisor is not a
+    constant free of 0 (and of -1, when signed) divides by 1 where x86
+    would trap, and reports a zero divisor, or the signed minimum divided
+    by -1, through the same status: two `reduce.logical_or` over the whole
+    divisor, one result per call. It must sit where such an op can.
 
     The normalization ops (softmax, log_softmax, layer_norm, rms_norm, mvn,
     normalize_l2) are first decomposed as `reduce-decompose-normalizations`

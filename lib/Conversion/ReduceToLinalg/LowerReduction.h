@@ -84,6 +84,17 @@ Value checkResultSizes(OpBuilder &b, Location loc, Value result,
                        RankedTensorType resultType, int64_t site,
                        Value &status);
 
+/// Returns true if `op` is an integer division or remainder on ranked
+/// tensors that may trap: a divisor that is not a constant free of 0 (and
+/// of -1, for a signed division). See IntegerDivision.cpp.
+bool needsDivisionCheck(Operation *op);
+
+/// Makes the division `op` (needsDivisionCheck) divide by 1 where it would
+/// trap, and builds after it the status of its check at `site`, marked with
+/// kRuntimeStatusAttrName: code integerDivisionByZero or
+/// integerDivisionOverflow, detail0 the bit width.
+void guardIntegerDivision(OpBuilder &b, Operation *op, int64_t site);
+
 } // namespace mlir::reduce
 
 #endif // LIB_CONVERSION_REDUCETOLINALG_LOWERREDUCTION_H

@@ -34,6 +34,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace mlir::reduce {
 #define GEN_PASS_DEF_CONVERTREDUCETOLINALGPASS
@@ -108,17 +110,16 @@ static bool hasRuntimeChecks(ReductionOpInterface op) {
 
 /// Checks that the status result of the runtime checks of `op` can reach
 /// its function's return: the op is in the body of a single-block entry.
-static LogicalResult checkRuntimeCheckPlacement(ReductionOpInterface op,
-                                                StringRef what) {
+static LogicalResult checkRuntimeCheckPlacement(Operation *op, StringRef what) {
   auto func = dyn_cast<func::FuncOp>(op->getParentOp());
   if (!func || !func.getBody().hasOneBlock())
-    return op.emitOpError("cannot lower ")
+    return op->emitOpError("cannot lower ")
            << what
            << " here: expected the op in the body of a single-block "
               "func.func, whose results report its runtime errors";
   auto module = func->getParentOfType<ModuleOp>();
   if (module && !SymbolTable::symbolKnownUseEmpty(func, module))
-    return op.emitOpError("cannot lower ")
+    return op->emitOpError("cannot lower ")
            << what << " in '" << func.getName()
            << "', which is called: its runtime errors are reported through "
               "an extra result, so it must be an entry function";
@@ -561,13 +562,17 @@ static Value lowerShiftedExpSum(OpBuilder &b, Location loc,
 static Value createReducedCount(OpBuilder &b, Location loc,
                                 ArrayRef<OpFoldResult> inputSizes,
                                 ArrayRef<int64_t> axes) {
-  // The static sizes multiply without overflow: their product is at most
-  // the number of elements of a tensor type.
+  // The static sizes multiply without overflow: the verifier of every
+  // reduce op bounds the products of their sizes (ShapeLimits.h).
   int64_t staticCount = 1;
   Value count;
   for (int64_t dim : axes) {
     if (std::optional<int64_t> size = getConstantIntValue(inputSizes[dim])) {
-      staticCount *= *size;
+      std::optional<int64_t> product = llvm::checkedMul(staticCount, *size);
+      if (!product)
+        llvm::report_fatal_error("reduce: an element count overflows int64 "
+                                 "past the verifier");
+      staticCount = *product;
       continue;
     }
     Value size = cast<Value>(inputSizes[dim]);
@@ -918,7 +923,8 @@ static void assignRuntimeCheckSites(Operation *root) {
     SmallVector<Attribute> sites;
     func.walk([&](Operation *op) {
       auto reduction = dyn_cast<ReductionOpInterface>(op);
-      if (!reduction || !hasRuntimeChecks(reduction))
+      if (!(reduction && hasRuntimeChecks(reduction)) &&
+          !needsDivisionCheck(op))
         return;
       op->setAttr(kRuntimeCheckSiteAttrName,
                   IntegerAttr::get(IntegerType::get(op->getContext(), 64),
@@ -980,9 +986,27 @@ struct ConvertReduceToLinalgPass
     root->walk([&](ReductionOpInterface op) {
       lowerable &= succeeded(checkLowerable(op));
     });
+    root->walk([&](Operation *op) {
+      if (needsDivisionCheck(op))
+        lowerable &= succeeded(checkRuntimeCheckPlacement(
+            op, "an integer division on tensors whose divisor may be 0"));
+    });
     if (!lowerable)
       return signalPassFailure();
     assignRuntimeCheckSites(root);
+    // The divisions get their checks (linalg ops) before the conversion.
+    SmallVector<Operation *> divisions;
+    root->walk([&](Operation *op) {
+      if (op->hasAttr(kRuntimeCheckSiteAttrName) &&
+          !isa<ReductionOpInterface>(op))
+        divisions.push_back(op);
+    });
+    OpBuilder builder(&getContext());
+    for (Operation *op : divisions) {
+      auto site = op->getAttrOfType<IntegerAttr>(kRuntimeCheckSiteAttrName);
+      guardIntegerDivision(builder, op, site.getInt());
+      op->removeAttr(kRuntimeCheckSiteAttrName);
+    }
 
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);

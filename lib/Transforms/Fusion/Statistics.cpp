@@ -27,6 +27,7 @@
 #include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -95,7 +96,7 @@ static linalg::GenericOp findSourceReduction(linalg::GenericOp op,
 }
 
 /// Returns `op` as a centred sum of squares whose reduced dims are static
-/// and not empty, or nothing.
+/// and not empty, and count fewer than 2^63 points, or nothing.
 static std::optional<CentredSquares> matchCentredSquares(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op->getNumResults() != 1 ||
       op.getNumReductionLoops() == 0 ||
@@ -107,6 +108,11 @@ static std::optional<CentredSquares> matchCentredSquares(linalg::GenericOp op) {
   op.getReductionDims(reductionDims);
   if (llvm::any_of(reductionDims, [&](unsigned dim) {
         return ShapedType::isDynamic(ranges[dim]) || ranges[dim] == 0;
+      }))
+    return std::nullopt;
+  int64_t count = 1;
+  if (llvm::any_of(reductionDims, [&](unsigned dim) {
+        return llvm::MulOverflow(count, ranges[dim], count);
       }))
     return std::nullopt;
 
@@ -189,6 +195,7 @@ static linalg::GenericOp rewriteCentredSquares(RewriterBase &rewriter,
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
   llvm::SmallBitVector reduced(numLoops);
+  // Without an overflow: matchCentredSquares checked the product.
   int64_t count = 1;
   for (unsigned dim : reductionDims) {
     reduced.set(dim);

@@ -90,3 +90,17 @@ func.func @unproven_caller(%input: tensor<?x8xf32>) -> tensor<4xf32> {
   %0 = func.call @negative_unproven_called(%input) : (tensor<?x8xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+/// An integer division whose check cannot reach the results.
+func.func @called(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'arith.divsi' op cannot lower an integer division on tensors whose divisor may be 0 in 'called', which is called: its runtime errors are reported through an extra result, so it must be an entry function}}
+  %q = arith.divsi %x, %y : tensor<4xi32>
+  return %q : tensor<4xi32>
+}
+
+func.func @caller(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  %q = func.call @called(%x, %y) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %q : tensor<4xi32>
+}

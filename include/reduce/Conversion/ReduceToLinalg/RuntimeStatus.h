@@ -8,9 +8,9 @@
 //
 // The contract between lower-reduce and the callers of the code it emits
 // (the JIT, reduce-run) for errors only the running code can see: a runtime
-// axis out of range, or an actual result shape that contradicts the written
-// result type. A function with such checks gets one more result, last, of
-// type tensor<5xi64>:
+// axis out of range, an actual result shape that contradicts the written
+// result type, or an integer division that would trap. A function with such
+// checks gets one more result, last, of type tensor<5xi64>:
 //
 //   [code, site, detail0, detail1, detail2]
 //
@@ -49,6 +49,10 @@ enum class RuntimeStatusCode : int64_t {
   /// A result dim differs from its static written size: details
   /// (dim, written size, actual size).
   resultSizeMismatch = 3,
+  /// An integer division or remainder by zero: details (bit width, -, -).
+  integerDivisionByZero = 4,
+  /// The signed minimum divided by -1: details (bit width, -, -).
+  integerDivisionOverflow = 5,
 };
 
 } // namespace mlir::reduce

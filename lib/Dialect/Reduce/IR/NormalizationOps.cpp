@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
+#include "reduce/Dialect/Reduce/IR/ReduceTraits.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -103,6 +104,8 @@ static SmallVector<int64_t> getSoftmaxAxes(OpTy op) {
 
 template <typename OpTy>
 static LogicalResult verifySoftmax(OpTy op) {
+  if (failed(verifyReduceOp(op)))
+    return failure();
   return verifyAxis([&] { return op.emitOpError(); }, op.getAxis(),
                     op.getInput().getType().getRank());
 }
@@ -191,6 +194,8 @@ LogicalResult LayerNormOp::inferReturnTypes(
 }
 
 LogicalResult LayerNormOp::verify() {
+  if (failed(verifyReduceOp(*this)))
+    return failure();
   RankedTensorType input = getInput().getType();
   if (failed(verifyBroadcastOperand(*this, "scale", getScale().getType(),
                                     input)))
@@ -218,6 +223,8 @@ LogicalResult RmsNormOp::inferReturnTypes(
 }
 
 LogicalResult RmsNormOp::verify() {
+  if (failed(verifyReduceOp(*this)))
+    return failure();
   return verifyBroadcastOperand(*this, "scale", getScale().getType(),
                                 getInput().getType());
 }
@@ -232,6 +239,8 @@ SmallVector<int64_t> RmsNormOp::getNormalizedAxes() {
 
 template <typename OpTy>
 static LogicalResult verifyAxesList(OpTy op) {
+  if (failed(verifyReduceOp(op)))
+    return failure();
   return verifyStaticAxes([&] { return op.emitOpError(); }, op.getAxes(),
                           op.getInput().getType().getRank());
 }

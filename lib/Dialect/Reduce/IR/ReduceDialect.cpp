@@ -14,6 +14,8 @@
 #include "reduce/Dialect/Reduce/IR/ReduceDialect.h"
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "StrictProperties.h"
+
 using namespace mlir;
 using namespace mlir::reduce;
 
@@ -25,10 +27,11 @@ using namespace mlir::reduce;
 #include "reduce/Dialect/Reduce/IR/ReduceAttrs.cpp.inc"
 
 void ReduceDialect::initialize() {
-  addOperations<
+  // An unknown name in the properties of the generic form is an error.
+  addStrictOperations<
 #define GET_OP_LIST
 #include "reduce/Dialect/Reduce/IR/ReduceOps.cpp.inc"
-      >();
+      >(*this);
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "reduce/Dialect/Reduce/IR/ReduceAttrs.cpp.inc"

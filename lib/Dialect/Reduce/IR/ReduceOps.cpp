@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
+#include "reduce/Dialect/Reduce/IR/ReduceTraits.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -368,6 +369,8 @@ static LogicalResult verifyRuntimeAxesResult(OpTy op, TensorType inputType,
 
 template <typename OpTy>
 static LogicalResult verifyReduction(OpTy op) {
+  if (failed(verifyReduceOp(op)))
+    return failure();
   auto emitError = [&]() { return op.emitOpError(); };
   auto inputType = cast<TensorType>(op.getInput().getType());
   auto resultType = cast<TensorType>(op.getResult().getType());
