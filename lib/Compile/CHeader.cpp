@@ -151,7 +151,10 @@ static llvm::SmallVector<CReturnCode> getPossibleCodes(const CFunction &fn) {
   if (fn.hasRuntimeStatus)
     codes.append({CReturnCode::axisOutOfRange,
                   CReturnCode::resultRankMismatch,
-                  CReturnCode::resultSizeMismatch});
+                  CReturnCode::resultSizeMismatch,
+                  CReturnCode::emptyReducedDim,
+                  CReturnCode::integerDivisionByZero,
+                  CReturnCode::integerDivisionOverflow});
   auto isDynamic = [](const CTensor &t) { return !t.isStatic(); };
   if (llvm::any_of(fn.arguments, isDynamic))
     codes.append({CReturnCode::shapeMismatch, CReturnCode::nonContiguous});

@@ -35,6 +35,13 @@ static_assert(static_cast<int64_t>(CReturnCode::resultRankMismatch) ==
               static_cast<int64_t>(RuntimeStatusCode::resultRankMismatch));
 static_assert(static_cast<int64_t>(CReturnCode::resultSizeMismatch) ==
               static_cast<int64_t>(RuntimeStatusCode::resultSizeMismatch));
+static_assert(static_cast<int64_t>(CReturnCode::emptyReducedDim) ==
+              static_cast<int64_t>(RuntimeStatusCode::emptyReducedDim));
+static_assert(static_cast<int64_t>(CReturnCode::integerDivisionByZero) ==
+              static_cast<int64_t>(RuntimeStatusCode::integerDivisionByZero));
+static_assert(
+    static_cast<int64_t>(CReturnCode::integerDivisionOverflow) ==
+    static_cast<int64_t>(RuntimeStatusCode::integerDivisionOverflow));
 
 llvm::ArrayRef<CReturnCodeInfo> mlir::reduce::getCReturnCodes() {
   static const CReturnCodeInfo codes[] = {
@@ -55,6 +62,12 @@ llvm::ArrayRef<CReturnCodeInfo> mlir::reduce::getCReturnCodes() {
        "elements: its sizes and strides are written, its data is not"},
       {CReturnCode::unknownStatus, "UNKNOWN_STATUS",
        "the compiled code reported an unknown runtime status"},
+      {CReturnCode::emptyReducedDim, "EMPTY_REDUCED_DIM",
+       "an arg-reduction reduces a dynamic dim of size 0"},
+      {CReturnCode::integerDivisionByZero, "INTEGER_DIVISION_BY_ZERO",
+       "an integer division or remainder by zero"},
+      {CReturnCode::integerDivisionOverflow, "INTEGER_DIVISION_OVERFLOW",
+       "the minimum of a signed integer type divided by -1"},
   };
   return codes;
 }

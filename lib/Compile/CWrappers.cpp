@@ -205,10 +205,20 @@ Descriptor WrapperBuilder::unpackArgument(size_t index, Value &shapeBad,
 }
 
 Value WrapperBuilder::mapStatus(Value status) {
-  // 0 -> ok, 1..3 -> the same code, anything else -> unknownStatus.
+  // 0 -> ok, 1..3 and 8..10 -> the same code, anything else ->
+  // unknownStatus.
+  auto inRange = [&](CReturnCode first, CReturnCode last) {
+    int64_t low = static_cast<int64_t>(first);
+    int64_t count = static_cast<int64_t>(last) - low + 1;
+    return icmp(LLVM::ICmpPredicate::ult,
+                LLVM::SubOp::create(b, status, i64(low)), i64(count));
+  };
   Value isOk = icmp(LLVM::ICmpPredicate::eq, status, i64(0));
-  Value known = icmp(LLVM::ICmpPredicate::ult,
-                     LLVM::SubOp::create(b, status, i64(1)), i64(3));
+  Value known = LLVM::OrOp::create(
+      b,
+      inRange(CReturnCode::axisOutOfRange, CReturnCode::resultSizeMismatch),
+      inRange(CReturnCode::emptyReducedDim,
+              CReturnCode::integerDivisionOverflow));
   Value truncated = LLVM::TruncOp::create(b, i32Type, status);
   Value mapped = LLVM::SelectOp::create(b, known, truncated,
                                         code(CReturnCode::unknownStatus));

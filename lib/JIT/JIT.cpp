@@ -890,6 +890,11 @@ llvm::Error JitFunction::checkStatus(ArrayRef<int64_t> status) const {
     os << "integer division overflow: the minimum of i" << status[2]
        << " divided by -1";
     break;
+  case RuntimeStatusCode::emptyReducedDim:
+    os << "axis " << status[2]
+       << " has size 0: an empty set has no index (expected a reduced dim "
+          "of size 1 or more)";
+    break;
   default:
     os << "unknown runtime status " << status[0];
     break;

@@ -44,8 +44,9 @@
 
 namespace mlir::reduce {
 
-/// What an exported function returns. Codes 1 to 3 are the runtime statuses
-/// of RuntimeStatus.h with the same numbers; the others are the wrapper's.
+/// What an exported function returns. Codes 1 to 3 and 8 to 10 are the runtime
+/// statuses of RuntimeStatus.h with the same numbers; the others are the
+/// wrapper's.
 enum class CReturnCode : int32_t {
   ok = 0,
   /// A runtime axis is outside [-rank, rank-1].
@@ -65,6 +66,12 @@ enum class CReturnCode : int32_t {
   /// The compiled code reported a runtime status this compiler does not
   /// know.
   unknownStatus = 7,
+  /// An arg-reduction reduces a dynamic dim of size 0.
+  emptyReducedDim = 8,
+  /// An integer division or remainder by zero.
+  integerDivisionByZero = 9,
+  /// The signed minimum of an integer type divided by -1.
+  integerDivisionOverflow = 10,
 };
 
 /// A return code as the header names and documents it.

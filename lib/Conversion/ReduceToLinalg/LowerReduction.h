@@ -8,7 +8,9 @@
 //
 // The lowering of one reduction over static axes (ReduceToLinalg.cpp), which
 // the runtime-axes lowering (RuntimeAxes.cpp) applies once per case it
-// dispatches to. Internal to the conversion library.
+// dispatches to, and the scalar semantics and tensor plumbing that the
+// lowerings of the arg-reductions (ArgReductions.cpp) and the scans
+// (Scans.cpp) share with it. Internal to the conversion library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +19,10 @@
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::reduce {
 
@@ -60,6 +65,67 @@ ReductionInfo getReductionInfo(ReductionKind kind, Type elementType,
 /// returns a value of the inferred result type.
 Value lowerReduction(OpBuilder &b, Location loc, const ReductionInfo &info,
                      Value input, ArrayRef<int64_t> axes, bool keepDims);
+
+/// Returns `value` (of the signless element type) in the accumulator type
+/// of `info`.
+Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
+                  Value value);
+
+/// Returns the term of one input element `element` combined with the
+/// accumulator `acc` by the combiner of `info` (every kind but
+/// log_sum_exp).
+Value createAccumulation(OpBuilder &b, Location loc, const ReductionInfo &info,
+                         Value element, Value acc);
+
+/// Returns the identity of the combiner of `info` in its accumulator type.
+TypedAttr getIdentityAttr(const ReductionInfo &info);
+
+/// Returns the sizes in `sizes` of the dims not listed in `droppedDims`.
+SmallVector<OpFoldResult> dropDimSizes(ArrayRef<OpFoldResult> sizes,
+                                       ArrayRef<int64_t> droppedDims);
+
+/// Returns a tensor of sizes `sizes` filled with `value`.
+Value createFilledTensor(OpBuilder &b, Location loc,
+                         ArrayRef<OpFoldResult> sizes, Value value);
+
+/// Returns `source` bitcast to the element type `elementType` (unsigned to
+/// signless and back), or `source` when it already has it.
+Value bitcastElements(OpBuilder &b, Location loc, Value source,
+                      Type elementType);
+
+/// Returns the elementwise `body(x...)` of `sources` (of sizes `sizes`) as a
+/// `linalg.map` into a tensor of element type `elementType`.
+Value createMap(OpBuilder &b, Location loc, ValueRange sources,
+                ArrayRef<OpFoldResult> sizes, Type elementType,
+                function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// Reinserts the reduced dims `axes` of `input` (of sizes `inputSizes`) as
+/// unit dims into `reduced`.
+Value expandReducedDims(OpBuilder &b, Location loc, Value input,
+                        ArrayRef<OpFoldResult> inputSizes, Value reduced,
+                        ArrayRef<int64_t> axes);
+
+/// Returns the indexing maps and iterator types of a `linalg.generic` that
+/// reads an input of rank `rank` and reduces the dims `axes`: the identity
+/// map, then `numKeptOperands` maps of the kept dims.
+void getReductionMaps(OpBuilder &b, int64_t rank, ArrayRef<int64_t> axes,
+                      int64_t numKeptOperands, SmallVectorImpl<AffineMap> &maps,
+                      SmallVectorImpl<utils::IteratorType> &iterators);
+
+/// The discardable attribute that gives an op with runtime checks its index
+/// in the `reduce.runtime_checks` list of its function while the pass runs.
+inline constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
+    "reduce.runtime_check_site";
+
+/// Returns true if the arg-reduction `op` (reduce.argmax, reduce.argmin)
+/// reduces a dynamic dim, whose size 0 its code reports when it runs; false
+/// for any other op.
+bool hasRuntimeEmptyCheck(Operation *op);
+
+/// Adds the lowerings of reduce.argmax and reduce.argmin (ArgReductions.cpp)
+/// and of the scans (Scans.cpp).
+void populateArgReductionLoweringPatterns(RewritePatternSet &patterns);
+void populateScanLoweringPatterns(RewritePatternSet &patterns);
 
 /// The attribute that marks the `tensor.from_elements` holding the status of
 /// one runtime-axes reduction, until the pass returns it from its function.

@@ -54,11 +54,6 @@ using namespace mlir::reduce;
 /// with O(rank^2) scalar ops.
 static constexpr int64_t kMaxRuntimeAxesRank = 16;
 
-/// The discardable attribute that gives an op with runtime checks its index
-/// in the `reduce.runtime_checks` list of its function while the pass runs.
-static constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
-    "reduce.runtime_check_site";
-
 /// Returns the normalized axes of a reduce op whose input has rank `rank`:
 /// its static list, or the values of its constant axes operand (an empty one
 /// following `emptyAxes`). Fails for a non-constant axes operand or an axis
@@ -202,7 +197,7 @@ ReductionInfo mlir::reduce::getReductionInfo(ReductionKind kind,
 /// Returns `value` (of the signless element type) as the accumulator type:
 /// a float extension, an integer extension (signed for signless elements)
 /// or an integer-to-float conversion.
-static Value extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
+Value mlir::reduce::extendToAcc(OpBuilder &b, Location loc, const ReductionInfo &info,
                          Value value) {
   Type accType = info.accType;
   if (value.getType() == accType)
@@ -264,7 +259,7 @@ static Value createElementTerm(OpBuilder &b, Location loc,
 
 /// Builds the body of the reduction: combines the term of one input element
 /// `element` with the accumulator `acc`.
-static Value createAccumulation(OpBuilder &b, Location loc,
+Value mlir::reduce::createAccumulation(OpBuilder &b, Location loc,
                                 const ReductionInfo &info, Value element,
                                 Value acc) {
   Value term = createElementTerm(b, loc, info, element);
@@ -272,7 +267,7 @@ static Value createAccumulation(OpBuilder &b, Location loc,
 }
 
 /// Returns the identity of the combiner of `info` in its accumulator type.
-static TypedAttr getIdentityAttr(const ReductionInfo &info) {
+TypedAttr mlir::reduce::getIdentityAttr(const ReductionInfo &info) {
   return getIdentityAttr(info.kind, info.accType, info.isUnsigned);
 }
 
@@ -315,7 +310,7 @@ static Value createFloatConstant(
 //===----------------------------------------------------------------------===//
 
 /// Returns the sizes in `sizes` of the dims not listed in `droppedDims`.
-static SmallVector<OpFoldResult> dropDimSizes(ArrayRef<OpFoldResult> sizes,
+SmallVector<OpFoldResult> mlir::reduce::dropDimSizes(ArrayRef<OpFoldResult> sizes,
                                               ArrayRef<int64_t> droppedDims) {
   SmallVector<OpFoldResult> kept;
   for (auto [dim, size] : llvm::enumerate(sizes))
@@ -326,7 +321,7 @@ static SmallVector<OpFoldResult> dropDimSizes(ArrayRef<OpFoldResult> sizes,
 
 /// Returns a tensor of sizes `sizes` filled with `value`: a `linalg.fill` of
 /// a `tensor.empty`.
-static Value createFilledTensor(OpBuilder &b, Location loc,
+Value mlir::reduce::createFilledTensor(OpBuilder &b, Location loc,
                                 ArrayRef<OpFoldResult> sizes, Value value) {
   Value empty = tensor::EmptyOp::create(b, loc, sizes, value.getType());
   return linalg::FillOp::create(b, loc, value, empty)->getResult(0);
@@ -334,7 +329,7 @@ static Value createFilledTensor(OpBuilder &b, Location loc,
 
 /// Returns `source` with its element type changed to `elementType` by a
 /// `tensor.bitcast`, or `source` if it already has that element type.
-static Value bitcastElements(OpBuilder &b, Location loc, Value source,
+Value mlir::reduce::bitcastElements(OpBuilder &b, Location loc, Value source,
                              Type elementType) {
   auto type = cast<RankedTensorType>(source.getType());
   if (type.getElementType() == elementType)
@@ -344,8 +339,7 @@ static Value bitcastElements(OpBuilder &b, Location loc, Value source,
 
 /// Returns the elementwise `body(x...)` of `sources`, whose sizes are
 /// `sizes`, as a `linalg.map` into a tensor of element type `elementType`.
-static Value
-createMap(OpBuilder &b, Location loc, ValueRange sources,
+Value mlir::reduce::createMap(OpBuilder &b, Location loc, ValueRange sources,
           ArrayRef<OpFoldResult> sizes, Type elementType,
           function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   Value init = tensor::EmptyOp::create(b, loc, sizes, elementType);
@@ -360,7 +354,7 @@ createMap(OpBuilder &b, Location loc, ValueRange sources,
 
 /// Reinserts the reduced dims `axes` of `input` (of sizes `inputSizes`) as
 /// unit dims into `reduced`.
-static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
+Value mlir::reduce::expandReducedDims(OpBuilder &b, Location loc, Value input,
                                ArrayRef<OpFoldResult> inputSizes, Value reduced,
                                ArrayRef<int64_t> axes) {
   auto inputType = cast<RankedTensorType>(input.getType());
@@ -398,7 +392,7 @@ static Value expandReducedDims(OpBuilder &b, Location loc, Value input,
 /// reads an input of rank `rank` (its first operand) and reduces the dims
 /// `axes`: the identity map for the input, then `numKeptOperands` maps of
 /// the kept dims (for further inputs broadcast along `axes`, and outputs).
-static void getReductionMaps(OpBuilder &b, int64_t rank, ArrayRef<int64_t> axes,
+void mlir::reduce::getReductionMaps(OpBuilder &b, int64_t rank, ArrayRef<int64_t> axes,
                              int64_t numKeptOperands,
                              SmallVectorImpl<AffineMap> &maps,
                              SmallVectorImpl<utils::IteratorType> &iterators) {
@@ -924,7 +918,7 @@ static void assignRuntimeCheckSites(Operation *root) {
     func.walk([&](Operation *op) {
       auto reduction = dyn_cast<ReductionOpInterface>(op);
       if (!(reduction && hasRuntimeChecks(reduction)) &&
-          !needsDivisionCheck(op))
+          !needsDivisionCheck(op) && !hasRuntimeEmptyCheck(op))
         return;
       op->setAttr(kRuntimeCheckSiteAttrName,
                   IntegerAttr::get(IntegerType::get(op->getContext(), 64),
@@ -990,6 +984,9 @@ struct ConvertReduceToLinalgPass
       if (needsDivisionCheck(op))
         lowerable &= succeeded(checkRuntimeCheckPlacement(
             op, "an integer division on tensors whose divisor may be 0"));
+      if (hasRuntimeEmptyCheck(op))
+        lowerable &= succeeded(
+            checkRuntimeCheckPlacement(op, "a dynamic reduced dim"));
     });
     if (!lowerable)
       return signalPassFailure();
@@ -1034,4 +1031,6 @@ static void addLowerings(RewritePatternSet &patterns, bool f64Accumulation,
 void mlir::reduce::populateReduceToLinalgConversionPatterns(
     RewritePatternSet &patterns, bool f64Accumulation) {
   addLowerings(patterns, f64Accumulation, AllReductionOps());
+  populateArgReductionLoweringPatterns(patterns);
+  populateScanLoweringPatterns(patterns);
 }

@@ -104,3 +104,29 @@ func.func @caller(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
   %q = func.call @called(%x, %y) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %q : tensor<4xi32>
 }
+
+// -----
+
+/// A dynamic reduced dim of an arg-reduction is checked at run time, which
+/// needs the status result of an entry function.
+func.func private @negative_argmax_called(%input: tensor<4x?xf32>) -> tensor<4xi64> {
+  // expected-error @+1 {{'reduce.argmax' op cannot lower a dynamic reduced dim in 'negative_argmax_called', which is called: its runtime errors are reported through an extra result, so it must be an entry function}}
+  %0 = reduce.argmax %input axis 1 : tensor<4x?xf32> -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+func.func @argmax_caller(%input: tensor<4x?xf32>) -> tensor<4xi64> {
+  %0 = func.call @negative_argmax_called(%input) : (tensor<4x?xf32>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @negative_argmin_in_loop(%input: tensor<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{'reduce.argmin' op cannot lower a dynamic reduced dim here: expected the op in the body of a single-block func.func, whose results report its runtime errors}}
+    %0 = reduce.argmin %input axis 0 : tensor<?xf32> -> tensor<i64>
+  }
+  return
+}

@@ -9,8 +9,9 @@
 // The contract between lower-reduce and the callers of the code it emits
 // (the JIT, reduce-run) for errors only the running code can see: a runtime
 // axis out of range, an actual result shape that contradicts the written
-// result type, or an integer division that would trap. A function with such
-// checks gets one more result, last, of type tensor<5xi64>:
+// result type, an integer division that would trap, or the empty reduced
+// dim of an arg-reduction. A function with such checks gets one more result,
+// last, of type tensor<5xi64>:
 //
 //   [code, site, detail0, detail1, detail2]
 //
@@ -49,10 +50,16 @@ enum class RuntimeStatusCode : int64_t {
   /// A result dim differs from its static written size: details
   /// (dim, written size, actual size).
   resultSizeMismatch = 3,
+  // Codes 4 to 7 are the AOT wrappers' own (CInterface.h), which pass the
+  // runtime codes on unchanged; the runtime codes skip them.
+  /// An arg-reduction (reduce.argmax, reduce.argmin) reduces a dynamic dim
+  /// of size 0, whose elements have no index: details (axis, -, -), the
+  /// axis non-negative.
+  emptyReducedDim = 8,
   /// An integer division or remainder by zero: details (bit width, -, -).
-  integerDivisionByZero = 4,
+  integerDivisionByZero = 9,
   /// The signed minimum divided by -1: details (bit width, -, -).
-  integerDivisionOverflow = 5,
+  integerDivisionOverflow = 10,
 };
 
 } // namespace mlir::reduce

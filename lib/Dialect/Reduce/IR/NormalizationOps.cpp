@@ -14,6 +14,8 @@
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 #include "reduce/Dialect/Reduce/IR/ReduceTraits.h"
 
+#include "reduce/Dialect/Reduce/IR/AxisOps.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -21,21 +23,6 @@
 
 using namespace mlir;
 using namespace mlir::reduce;
-
-/// Checks that `axis` names a dim of an input of rank `rank`; the message
-/// goes through `emitError`.
-static LogicalResult
-verifyAxis(llvm::function_ref<InFlightDiagnostic()> emitError, int64_t axis,
-           int64_t rank) {
-  if (axis >= -rank && axis < rank)
-    return success();
-  if (rank == 0)
-    return emitError() << "axis " << axis
-                       << " is out of range for an input of rank 0 (expected "
-                          "an input of rank 1 or more)";
-  return emitError() << "axis " << axis << " is out of range [" << -rank
-                     << ", " << rank - 1 << "] for an input of rank " << rank;
-}
 
 /// The dims from `axis` (in range) to the last of rank `rank`.
 static SmallVector<int64_t> getTrailingAxes(int64_t axis, int64_t rank) {

@@ -15,6 +15,7 @@
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
 #include "StrictProperties.h"
+#include "reduce/Dialect/Reduce/IR/AxisOps.h"
 
 using namespace mlir;
 using namespace mlir::reduce;
@@ -31,6 +32,14 @@ void ReduceDialect::initialize() {
   addStrictOperations<
 #define GET_OP_LIST
 #include "reduce/Dialect/Reduce/IR/ReduceOps.cpp.inc"
+      >(*this);
+  addStrictOperations<
+#define GET_OP_LIST
+#include "reduce/Dialect/Reduce/IR/ArgReductionOps.cpp.inc"
+      >(*this);
+  addStrictOperations<
+#define GET_OP_LIST
+#include "reduce/Dialect/Reduce/IR/ScanOps.cpp.inc"
       >(*this);
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -20,6 +20,8 @@
 
 #include "reduce/Dialect/Reduce/IR/ReduceOps.h"
 
+#include "reduce/Dialect/Reduce/IR/FoldLimits.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -35,9 +37,6 @@
 
 using namespace mlir;
 using namespace mlir::reduce;
-
-/// Inputs larger than this are not constant folded, to bound compile time.
-static constexpr int64_t kMaxFoldedElements = int64_t(1) << 20;
 
 //===----------------------------------------------------------------------===//
 // Constant folding
