@@ -157,28 +157,12 @@ static DenseElementsAttr foldFloat(ReductionKind kind, NanMode nanMode,
       value = applyHostMath(value, [](auto x) { return std::exp(x); });
       break;
     }
-    switch (info.combiner) {
-    case Combiner::add:
-      acc[out].add(value, rne);
-      break;
-    case Combiner::mul:
-      acc[out].multiply(value, rne);
-      break;
-    case Combiner::min:
-    case Combiner::max:
-      if (nanMode == NanMode::ignore && value.isNaN()) {
-        seenNaN[out] = true;
-        break;
-      }
-      seenNumber[out] = true;
-      acc[out] = info.combiner == Combiner::min
-                     ? llvm::minimum(acc[out], value)
-                     : llvm::maximum(acc[out], value);
-      break;
-    case Combiner::bit_and:
-    case Combiner::bit_or:
-      llvm_unreachable("logical reductions have i1 elements");
+    if (info.hasNanMode && nanMode == NanMode::ignore && value.isNaN()) {
+      seenNaN[out] = true;
+      continue;
     }
+    seenNumber[out] = true;
+    combineConstants(info.combiner, acc[out], value);
   }
 
   llvm::APFloat countValue(accSemantics);
@@ -290,28 +274,7 @@ static DenseElementsAttr foldInteger(ReductionKind kind,
     }
     if (accWidth != width)
       value = isUnsigned ? value.zext(accWidth) : value.sext(accWidth);
-    switch (info.combiner) {
-    case Combiner::add:
-      result += value;
-      break;
-    case Combiner::mul:
-      result *= value;
-      break;
-    case Combiner::min:
-      result = isUnsigned ? llvm::APIntOps::umin(result, value)
-                          : llvm::APIntOps::smin(result, value);
-      break;
-    case Combiner::max:
-      result = isUnsigned ? llvm::APIntOps::umax(result, value)
-                          : llvm::APIntOps::smax(result, value);
-      break;
-    case Combiner::bit_and:
-      result &= value;
-      break;
-    case Combiner::bit_or:
-      result |= value;
-      break;
-    }
+    combineConstants(info.combiner, result, value, isUnsigned);
   }
   if (info.finalizer == Finalizer::mean) {
     llvm::APInt divisor(accWidth, count);

@@ -60,6 +60,56 @@ Value mlir::reduce::createCombiner(OpBuilder &builder, Location loc,
       builder, loc, lhs, rhs);
 }
 
+void mlir::reduce::combineConstants(Combiner combiner, llvm::APFloat &acc,
+                                    const llvm::APFloat &value) {
+  constexpr auto rne = llvm::APFloat::rmNearestTiesToEven;
+  switch (combiner) {
+  case Combiner::add:
+    acc.add(value, rne);
+    return;
+  case Combiner::mul:
+    acc.multiply(value, rne);
+    return;
+  case Combiner::min:
+    acc = llvm::minimum(acc, value);
+    return;
+  case Combiner::max:
+    acc = llvm::maximum(acc, value);
+    return;
+  case Combiner::bit_and:
+  case Combiner::bit_or:
+    break;
+  }
+  llvm_unreachable("a bitwise combiner on floats");
+}
+
+void mlir::reduce::combineConstants(Combiner combiner, llvm::APInt &acc,
+                                    const llvm::APInt &value, bool isUnsigned) {
+  switch (combiner) {
+  case Combiner::add:
+    acc += value;
+    return;
+  case Combiner::mul:
+    acc *= value;
+    return;
+  case Combiner::min:
+    acc = isUnsigned ? llvm::APIntOps::umin(acc, value)
+                     : llvm::APIntOps::smin(acc, value);
+    return;
+  case Combiner::max:
+    acc = isUnsigned ? llvm::APIntOps::umax(acc, value)
+                     : llvm::APIntOps::smax(acc, value);
+    return;
+  case Combiner::bit_and:
+    acc &= value;
+    return;
+  case Combiner::bit_or:
+    acc |= value;
+    return;
+  }
+  llvm_unreachable("unknown combiner");
+}
+
 bool mlir::reduce::isSupportedElementType(ReductionKind kind, Type type) {
   if (getKindInfo(kind).elements == ElementClass::bools)
     return type.isSignlessInteger(1);

@@ -46,73 +46,39 @@ LogicalResult CumMaxOp::verify() { return verifyScan(*this); }
 
 namespace {
 /// The arithmetic of a scan of one kind on floats of the accumulator's
-/// semantics or on integers.
+/// semantics or on integers: the kind's combiner, from its identity.
 struct ScanArithmetic {
   ReductionKind kind;
   bool isUnsigned;
   bool exclusive;
 
-  /// The start of a running float value: for an inclusive sum -0.0, the
-  /// exact identity of IEEE addition, so that the first output is the
-  /// element itself (-0.0 too, as numpy's cumsum gives it); for an
-  /// exclusive one +0.0, its first output (ONNX CumSum).
-  APFloat identity(const llvm::fltSemantics &semantics) const {
-    switch (kind) {
-    case ReductionKind::sum:
-      return APFloat::getZero(semantics, /*Negative=*/!exclusive);
-    case ReductionKind::prod:
-      return APFloat::getOne(semantics);
-    case ReductionKind::min:
-      return APFloat::getInf(semantics);
-    default:
-      return APFloat::getInf(semantics, /*Negative=*/true);
-    }
+  /// The start of a running float value: the combiner's identity, which for
+  /// an inclusive sum is -0.0, the exact identity of IEEE addition, so that
+  /// the first output is the element itself (-0.0 too, as numpy's cumsum
+  /// gives it); an exclusive sum starts at +0.0, its first output (ONNX
+  /// CumSum).
+  APFloat identity(FloatType accType) const {
+    APFloat start =
+        cast<FloatAttr>(getIdentityAttr(kind, accType, isUnsigned)).getValue();
+    if (getKindInfo(kind).combiner == Combiner::add)
+      start = APFloat::getZero(accType.getFloatSemantics(),
+                               /*Negative=*/!exclusive);
+    return start;
   }
 
-  APInt identity(unsigned width) const {
-    switch (kind) {
-    case ReductionKind::sum:
-      return APInt::getZero(width);
-    case ReductionKind::prod:
-      return APInt(width, 1);
-    case ReductionKind::min:
-      return isUnsigned ? APInt::getMaxValue(width)
-                        : APInt::getSignedMaxValue(width);
-    default:
-      return isUnsigned ? APInt::getMinValue(width)
-                        : APInt::getSignedMinValue(width);
-    }
+  APInt identity(IntegerType accType) const {
+    return cast<IntegerAttr>(getIdentityAttr(kind, accType, isUnsigned))
+        .getValue();
   }
 
   APFloat combine(APFloat acc, const APFloat &x) const {
-    constexpr auto rne = APFloat::rmNearestTiesToEven;
-    switch (kind) {
-    case ReductionKind::sum:
-      acc.add(x, rne);
-      return acc;
-    case ReductionKind::prod:
-      acc.multiply(x, rne);
-      return acc;
-    case ReductionKind::min:
-      return llvm::minimum(acc, x);
-    default:
-      return llvm::maximum(acc, x);
-    }
+    combineConstants(getKindInfo(kind).combiner, acc, x);
+    return acc;
   }
 
-  APInt combine(const APInt &acc, const APInt &x) const {
-    switch (kind) {
-    case ReductionKind::sum:
-      return acc + x;
-    case ReductionKind::prod:
-      return acc * x;
-    case ReductionKind::min:
-      return isUnsigned ? llvm::APIntOps::umin(acc, x)
-                        : llvm::APIntOps::smin(acc, x);
-    default:
-      return isUnsigned ? llvm::APIntOps::umax(acc, x)
-                        : llvm::APIntOps::smax(acc, x);
-    }
+  APInt combine(APInt acc, const APInt &x) const {
+    combineConstants(getKindInfo(kind).combiner, acc, x, isUnsigned);
+    return acc;
   }
 };
 
@@ -164,11 +130,13 @@ static DenseElementsAttr evaluateScan(OpTy op, DenseElementsAttr input) {
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
     // f16 and bf16 accumulate in f32, f32 products in f64.
-    const llvm::fltSemantics &accSemantics =
-        floatType.getWidth() == 16 ? APFloat::IEEEsingle()
+    MLIRContext *context = floatType.getContext();
+    FloatType accType =
+        floatType.getWidth() == 16 ? Float32Type::get(context)
         : floatType.isF32() && OpTy::kKind == ReductionKind::prod
-            ? APFloat::IEEEdouble()
-            : semantics;
+            ? Float64Type::get(context)
+            : floatType;
+    const llvm::fltSemantics &accSemantics = accType.getFloatSemantics();
     auto convert = [](APFloat value, const llvm::fltSemantics &to) {
       bool losesInfo = false;
       value.convert(to, APFloat::rmNearestTiesToEven, &losesInfo);
@@ -176,7 +144,7 @@ static DenseElementsAttr evaluateScan(OpTy op, DenseElementsAttr input) {
     };
     SmallVector<APFloat> outputs = scanValues<APFloat>(
         input.getValues<APFloat>(), type.getShape(), axis, direction,
-        arithmetic.identity(accSemantics),
+        arithmetic.identity(accType),
         [&](const APFloat &x) { return convert(x, accSemantics); },
         [&](const APFloat &acc, const APFloat &x) {
           return arithmetic.combine(acc, x);
@@ -186,7 +154,7 @@ static DenseElementsAttr evaluateScan(OpTy op, DenseElementsAttr input) {
   }
   SmallVector<APInt> outputs = scanValues<APInt>(
       input.getValues<APInt>(), type.getShape(), axis, direction,
-      arithmetic.identity(elementType.getIntOrFloatBitWidth()),
+      arithmetic.identity(IntegerType::get(op.getContext(), elementType.getIntOrFloatBitWidth())),
       [](const APInt &x) { return x; },
       [&](const APInt &acc, const APInt &x) {
         return arithmetic.combine(acc, x);
@@ -210,10 +178,9 @@ static OpFoldResult foldScan(OpTy op, Attribute inputAttr) {
     ScanArithmetic arithmetic{OpTy::kKind, elementType.isUnsignedInteger(),
                               op.getExclusive()};
     if (auto floatType = dyn_cast<FloatType>(elementType))
-      return DenseElementsAttr::get(
-          type, arithmetic.identity(floatType.getFloatSemantics()));
+      return DenseElementsAttr::get(type, arithmetic.identity(floatType));
     return DenseElementsAttr::get(
-        type, arithmetic.identity(elementType.getIntOrFloatBitWidth()));
+        type, arithmetic.identity(IntegerType::get(op.getContext(), elementType.getIntOrFloatBitWidth())));
   }
 
   auto input = dyn_cast_if_present<DenseElementsAttr>(inputAttr);

@@ -172,6 +172,18 @@ TypedAttr getIdentityAttr(ReductionKind kind, Type accType, bool isUnsigned);
 Value createCombiner(OpBuilder &builder, Location loc, ReductionKind kind,
                      bool isUnsigned, Value lhs, Value rhs);
 
+/// Combines the constant `value` into the accumulator `acc` as `combiner`
+/// does in the emitted code: IEEE arithmetic rounded to nearest, min and max
+/// NaN-propagating (llvm::minimum, llvm::maximum, -0.0 below +0.0). Not for
+/// the bitwise combiners, whose values are integers.
+void combineConstants(Combiner combiner, llvm::APFloat &acc,
+                      const llvm::APFloat &value);
+
+/// As above on integers of one width (wrapping), min and max unsigned when
+/// `isUnsigned`.
+void combineConstants(Combiner combiner, llvm::APInt &acc,
+                      const llvm::APInt &value, bool isUnsigned);
+
 /// Returns true if reduce.<kind> accepts `type` as its element type.
 bool isSupportedElementType(ReductionKind kind, Type type);
 
