@@ -19,11 +19,11 @@ func.func @negative_unregistered_op(%x: tensor<2x3xf32>) -> tensor<2xf32> {
 
 /// An unknown op of our own dialect.
 func.func @negative_unknown_reduce_op(%x: tensor<2x3xf32>) -> tensor<2xf32> {
-  // expected-error @+1 {{custom op 'reduce.argmax' is unknown}}
-  %r = reduce.argmax %x axes [1] : tensor<2x3xf32> -> tensor<2xf32>
+  // expected-error @+1 {{custom op 'reduce.topk' is unknown}}
+  %r = reduce.topk %x axes [1] : tensor<2x3xf32> -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
-// CHECK: error: custom op 'reduce.argmax' is unknown
+// CHECK: error: custom op 'reduce.topk' is unknown
 
 // -----
 

@@ -994,8 +994,7 @@ struct ConvertReduceToLinalgPass
     // The divisions get their checks (linalg ops) before the conversion.
     SmallVector<Operation *> divisions;
     root->walk([&](Operation *op) {
-      if (op->hasAttr(kRuntimeCheckSiteAttrName) &&
-          !isa<ReductionOpInterface>(op))
+      if (op->hasAttr(kRuntimeCheckSiteAttrName) && needsDivisionCheck(op))
         divisions.push_back(op);
     });
     OpBuilder builder(&getContext());
