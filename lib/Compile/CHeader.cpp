@@ -84,8 +84,10 @@ static void writeABIComment(llvm::StringRef source, llvm::raw_ostream &os) {
      << " *   An argument's data must be dense row-major: strides[R-1] == 1\n"
      << " *   and strides[d] == strides[d+1] * sizes[d+1] (a dimension of\n"
      << " *   size 1 may have any stride), else REDUCE_AOT_NON_CONTIGUOUS; a\n"
-     << " *   size that is negative or differs from a static size of the\n"
-     << " *   type gives REDUCE_AOT_SHAPE_MISMATCH. A result's data holds\n"
+     << " *   size that is negative, differs from a static size of the type\n"
+     << " *   or from another argument's size that the function's ops need\n"
+     << " *   equal (listed above its prototype) gives\n"
+     << " *   REDUCE_AOT_SHAPE_MISMATCH. A result's data holds\n"
      << " *   `capacity` elements; the call writes its sizes and row-major\n"
      << " *   strides, and its elements when they fit, else it returns\n"
      << " *   REDUCE_AOT_CAPACITY_TOO_SMALL (the sizes tell what is needed).\n"
@@ -184,7 +186,24 @@ static void writeFunction(const CFunction &fn, llvm::raw_ostream &os) {
            << getCReturnCodes()[static_cast<size_t>(code)].macroSuffix;
       },
       ", ");
-  os << ". */\n";
+  os << ".";
+  if (!fn.equalDims.empty()) {
+    os << "\n * Sizes that must agree (else REDUCE_AOT_SHAPE_MISMATCH):";
+    for (const EqualDimsCheck &check : fn.equalDims) {
+      os << "\n *   arg" << check.argument << " dim " << check.dim << " == ";
+      if (check.otherArgument)
+        os << "arg" << *check.otherArgument << " dim " << check.otherDimOrSize;
+      else
+        os << check.otherDimOrSize;
+      // The site names a file: keep the comment closed.
+      std::string site = check.site;
+      for (size_t at = site.find("*/"); at != std::string::npos;
+           at = site.find("*/", at))
+        site.replace(at, 2, "* /");
+      os << " (" << site << ")";
+    }
+  }
+  os << " */\n";
   os << "#define " << upper << "_NUM_ARGS " << fn.arguments.size() << "\n"
      << "#define " << upper << "_NUM_RESULTS " << fn.results.size() << "\n";
   for (auto [index, tensor] : llvm::enumerate(fn.arguments))

@@ -53,8 +53,8 @@ llvm::ArrayRef<CReturnCodeInfo> mlir::reduce::getCReturnCodes() {
       {CReturnCode::resultSizeMismatch, "RESULT_SIZE_MISMATCH",
        "the runtime axes give a result size other than the static one"},
       {CReturnCode::shapeMismatch, "SHAPE_MISMATCH",
-       "a descriptor size is negative or differs from a static size of the "
-       "tensor type"},
+       "a descriptor size is negative, differs from a static size of the "
+       "tensor type or from a size the ops need it to equal"},
       {CReturnCode::nonContiguous, "NON_CONTIGUOUS",
        "an argument descriptor's strides are not dense row-major"},
       {CReturnCode::capacityTooSmall, "CAPACITY_TOO_SMALL",
@@ -228,6 +228,16 @@ llvm::Error mlir::reduce::recordLowering(CInterface &interface,
           "function '" + fn.mlirName +
           "' is missing after lowering to the LLVM dialect");
     fn.hasRuntimeStatus = func->hasAttr(kRuntimeChecksAttrName);
+    if (Attribute attr = func->getAttr(kEqualDimsAttrName)) {
+      std::optional<std::vector<EqualDimsCheck>> checks = parseEqualDims(
+          attr, [&](int64_t i) { return fn.arguments[i].getRank(); },
+          fn.arguments.size());
+      if (!checks)
+        return llvm::createStringError("function '" + fn.mlirName +
+                                       "': malformed " + kEqualDimsAttrName +
+                                       " attribute after the pipeline");
+      fn.equalDims = std::move(*checks);
+    }
   }
   return llvm::Error::success();
 }

@@ -419,6 +419,16 @@ llvm::Error WrapperBuilder::build() {
   SmallVector<Descriptor> arguments;
   for (size_t index = 0, e = fn.arguments.size(); index < e; ++index)
     arguments.push_back(unpackArgument(index, shapeBad, nonDense));
+  // The sizes the ops need equal, as the static ones.
+  for (const EqualDimsCheck &check : fn.equalDims) {
+    Value size = arguments[check.argument].sizes[check.dim];
+    Value expected =
+        check.otherArgument
+            ? arguments[*check.otherArgument].sizes[check.otherDimOrSize]
+            : i64(check.otherDimOrSize);
+    shapeBad = LLVM::OrOp::create(
+        b, shapeBad, icmp(LLVM::ICmpPredicate::ne, size, expected));
+  }
   auto isDynamic = [](const CTensor &t) { return !t.isStatic(); };
   if (llvm::any_of(fn.arguments, isDynamic)) {
     returnIf(shapeBad, code(CReturnCode::shapeMismatch));

@@ -197,14 +197,67 @@ static std::string printForKey(ModuleOp module) {
   return text;
 }
 
+/// The check as the metadata of the persistent cache stores it.
+static llvm::json::Value toJSON(const EqualDimsCheck &check) {
+  llvm::json::Object object{{"lhs", llvm::json::Array{check.argument, check.dim}},
+                            {"site", check.site}};
+  if (check.otherArgument)
+    object["rhs"] = llvm::json::Array{*check.otherArgument, check.otherDimOrSize};
+  else
+    object["size"] = check.otherDimOrSize;
+  return std::move(object);
+}
+
+/// Reads a check that toJSON stored for a function taking `arguments`.
+static std::optional<EqualDimsCheck>
+equalDimsFromJSON(const llvm::json::Value &value,
+                  ArrayRef<TensorSignature> arguments) {
+  const llvm::json::Object *object = value.getAsObject();
+  if (!object)
+    return std::nullopt;
+  // An argument's dim: [argument, dim] within the signature.
+  auto readDim = [&](StringRef key) -> std::optional<std::pair<int64_t, int64_t>> {
+    const llvm::json::Array *pair = object->getArray(key);
+    if (!pair || pair->size() != 2)
+      return std::nullopt;
+    std::optional<int64_t> argument = (*pair)[0].getAsInteger();
+    std::optional<int64_t> dim = (*pair)[1].getAsInteger();
+    if (!argument || !dim || *argument < 0 ||
+        *argument >= static_cast<int64_t>(arguments.size()) || *dim < 0 ||
+        *dim >= static_cast<int64_t>(arguments[*argument].shape.size()))
+      return std::nullopt;
+    return std::make_pair(*argument, *dim);
+  };
+  std::optional<std::pair<int64_t, int64_t>> lhs = readDim("lhs");
+  std::optional<StringRef> site = object->getString("site");
+  if (!lhs || !site)
+    return std::nullopt;
+  EqualDimsCheck check;
+  std::tie(check.argument, check.dim) = *lhs;
+  check.site = site->str();
+  if (std::optional<std::pair<int64_t, int64_t>> rhs = readDim("rhs")) {
+    check.otherArgument = rhs->first;
+    check.otherDimOrSize = rhs->second;
+  } else if (std::optional<int64_t> size = object->getInteger("size")) {
+    check.otherDimOrSize = *size;
+  } else {
+    return std::nullopt;
+  }
+  return check;
+}
+
 std::string JitModule::writeMetadata() const {
   llvm::json::Object entries;
   for (const auto &entry : functions) {
     llvm::json::Array sites;
     for (const std::string &site : entry.getValue().checkSites)
       sites.push_back(site);
+    llvm::json::Array equalDims;
+    for (const EqualDimsCheck &check : entry.getValue().equalDims)
+      equalDims.push_back(toJSON(check));
     entries[entry.getKey()] =
-        llvm::json::Object{{"check_sites", std::move(sites)}};
+        llvm::json::Object{{"check_sites", std::move(sites)},
+                           {"equal_dims", std::move(equalDims)}};
   }
   llvm::json::Object metadata{{"target", targetJSON},
                               {"profile", profile},
@@ -231,14 +284,24 @@ bool JitModule::readMetadata(StringRef json) {
   if (!target || !profileName || !openMP || !entries ||
       entries->size() != functions.size())
     return false;
-  // Read every function's sites before setting any.
+  // Read every function's sites and checks before setting any.
   llvm::StringMap<std::vector<std::string>> sitesByFunction;
+  llvm::StringMap<std::vector<EqualDimsCheck>> equalDimsByFunction;
   for (auto &entry : functions) {
     const llvm::json::Object *stored = entries->getObject(entry.getKey());
     const llvm::json::Array *sites =
         stored ? stored->getArray("check_sites") : nullptr;
-    if (!sites)
+    const llvm::json::Array *equalDims =
+        stored ? stored->getArray("equal_dims") : nullptr;
+    if (!sites || !equalDims)
       return false;
+    for (const llvm::json::Value &value : *equalDims) {
+      std::optional<EqualDimsCheck> check =
+          equalDimsFromJSON(value, entry.getValue().arguments);
+      if (!check)
+        return false;
+      equalDimsByFunction[entry.getKey()].push_back(std::move(*check));
+    }
     std::vector<std::string> &checkSites = sitesByFunction[entry.getKey()];
     for (const llvm::json::Value &site : *sites) {
       std::optional<StringRef> text = site.getAsString();
@@ -247,9 +310,11 @@ bool JitModule::readMetadata(StringRef json) {
       checkSites.push_back(text->str());
     }
   }
-  for (auto &entry : functions)
-    entry.getValue().checkSites =
-        std::move(sitesByFunction[entry.getKey()]);
+  for (auto &entry : functions) {
+    entry.getValue().checkSites = std::move(sitesByFunction[entry.getKey()]);
+    entry.getValue().equalDims =
+        std::move(equalDimsByFunction[entry.getKey()]);
+  }
   targetJSON = target->str();
   profile = profileName->str();
   usesOpenMP = *openMP;
@@ -383,6 +448,8 @@ struct LoweredModule {
   std::string profile;
   /// The runtime check sites of each entry.
   llvm::StringMap<std::vector<std::string>> checkSites;
+  /// The `reduce.equal_dims` attribute of each entry that has one.
+  llvm::StringMap<Attribute> equalDims;
   bool usesOpenMP = false;
 };
 
@@ -413,6 +480,9 @@ lowerToObject(ModuleOp module, const ReduceToLLVMOptions &pipelineOptions,
                               : ArrayAttr())
       for (Attribute site : sites)
         lowered.checkSites[name].push_back(cast<StringAttr>(site).str());
+    if (Attribute equalDims =
+            function ? function->getAttr(kEqualDimsAttrName) : Attribute())
+      lowered.equalDims[name] = equalDims;
   }
   // threads=N runs parallel loops through the OpenMP runtime.
   lowered.usesOpenMP = pipelineOptions.threads > 1;
@@ -528,8 +598,20 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     jit->targetJSON = std::move(lowered->targetJSON);
     jit->profile = std::move(lowered->profile);
     jit->usesOpenMP = lowered->usesOpenMP;
-    for (auto &entry : jit->functions)
-      entry.getValue().checkSites = lowered->checkSites.lookup(entry.getKey());
+    for (auto &entry : jit->functions) {
+      JitFunction &fn = entry.getValue();
+      fn.checkSites = lowered->checkSites.lookup(entry.getKey());
+      if (Attribute attr = lowered->equalDims.lookup(entry.getKey())) {
+        std::optional<std::vector<EqualDimsCheck>> checks = parseEqualDims(
+            attr, [&](int64_t i) { return fn.arguments[i].shape.size(); },
+            fn.arguments.size());
+        if (!checks)
+          return llvm::createStringError(
+              "function '" + fn.name + "': malformed " + kEqualDimsAttrName +
+              " attribute after the pipeline");
+        fn.equalDims = std::move(*checks);
+      }
+    }
     object = std::move(lowered->object);
     if (cache)
       if (llvm::Error err =
@@ -705,7 +787,21 @@ static llvm::Error checkArgumentViews(StringRef function,
 
 llvm::Error JitFunction::checkArguments(llvm::ArrayRef<BufferView> args) const {
   SmallVector<ByteRange, 8> ranges(args.size());
-  return checkArgumentViews(name, arguments, args, ranges);
+  if (llvm::Error err = checkArgumentViews(name, arguments, args, ranges))
+    return err;
+  return checkEqualDims(args);
+}
+
+llvm::Error JitFunction::checkEqualDims(llvm::ArrayRef<BufferView> args) const {
+  auto sizesOf = [&](int64_t argument) { return args[argument].shape; };
+  for (const EqualDimsCheck &check : equalDims) {
+    int64_t given = args[check.argument].shape[check.dim];
+    int64_t expected = check.expectedSize(sizesOf);
+    if (given != expected)
+      return llvm::createStringError("'" + name +
+                                     "': " + check.describeFailure(given, expected));
+  }
+  return llvm::Error::success();
 }
 
 /// Returns true if `strides` describe a dense row-major layout of `sizes`.
@@ -962,6 +1058,8 @@ JitFunction::callInto(llvm::ArrayRef<BufferView> args,
   if (llvm::Error err =
           checkArgumentViews(name, arguments, args,
                              MutableArrayRef(ranges).take_front(args.size())))
+    return err;
+  if (llvm::Error err = checkEqualDims(args))
     return err;
   if (outs.size() != results.size())
     return countMismatch(name, "result buffer", results.size(), outs.size());

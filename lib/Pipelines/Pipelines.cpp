@@ -298,6 +298,8 @@ void mlir::reduce::buildReduceToLLVMPipeline(
   ConvertReduceToLinalgPassOptions lowerOptions;
   lowerOptions.f64Accumulation = options.f64Accumulation;
   pm.addPass(createConvertReduceToLinalgPass(lowerOptions));
+  // The argument sizes the ops need equal, which the callers check.
+  pm.addNestedPass<func::FuncOp>(createReduceRecordEqualDimsPass());
   // Before the canonicalizer, which may fold the reshape that gives an
   // unranked result its shape.
   pm.addPass(createReduceUnrankedResultsPass());

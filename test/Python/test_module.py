@@ -106,6 +106,22 @@ def test_call_errors(module):
     assert module.f(x).tolist() == [0.0, 0.0]
 
 
+def test_sizes_that_must_agree():
+    # The product needs the dynamic sizes equal: checked before the call.
+    m = rm.compile("""
+func.func @dot(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<f32> {
+  %p = arith.mulf %x, %y : tensor<?xf32>
+  %r = reduce.sum %p axes [0] : tensor<?xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}""")
+    with pytest.raises(TypeError, match="dim 0 of argument #0 has size 3000000, "
+                       "but dim 0 of argument #1 has size 1: 'arith.mulf'"):
+        m.dot(np.ones(3000000, np.float32), np.ones(1, np.float32))
+    x = np.array([1.5, -2.0, 4.0], np.float32)
+    y = np.array([2.0, 0.5, -1.0], np.float32)
+    assert m.dot(x, y) == np.dot(x, y)
+
+
 def test_compile_errors():
     with pytest.raises(ValueError, match="expected"):
         rm.compile("func.func @f(")

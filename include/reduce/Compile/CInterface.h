@@ -37,6 +37,8 @@
 #include "reduce/Runtime/Buffer.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "reduce/Conversion/EqualDims.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -55,8 +57,8 @@ enum class CReturnCode : int32_t {
   resultRankMismatch = 2,
   /// The runtime axes give a result size other than the static one.
   resultSizeMismatch = 3,
-  /// A descriptor's size is negative or differs from a static size of the
-  /// tensor type.
+  /// A descriptor's size is negative, differs from a static size of the
+  /// tensor type or from a size the ops need it to equal (reduce.equal_dims).
   shapeMismatch = 4,
   /// An argument descriptor's strides are not dense row-major.
   nonContiguous = 5,
@@ -110,6 +112,9 @@ struct CFunction {
   /// The lowered function reports runtime errors through a status
   /// (RuntimeStatus.h); set by recordLowering.
   bool hasRuntimeStatus = false;
+  /// The argument sizes the ops need equal (reduce.equal_dims), which the
+  /// wrapper checks as it checks static sizes; set by recordLowering.
+  std::vector<EqualDimsCheck> equalDims;
 
   /// True if every result has a static shape: with the pipeline option
   /// out-params, the lowered function takes the results (and the status)
@@ -120,7 +125,7 @@ struct CFunction {
 
 /// The C interface of a module.
 struct CInterface {
-  llvm::SmallVector<CFunction> functions;
+  std::vector<CFunction> functions;
 };
 
 /// Decides the C interface of every public function of `module` (at the

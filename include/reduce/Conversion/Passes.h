@@ -13,11 +13,15 @@
 #ifndef REDUCE_CONVERSION_PASSES_H
 #define REDUCE_CONVERSION_PASSES_H
 
+#include "reduce/Conversion/EqualDims.h"
 #include "reduce/Conversion/RaiseToReduce/RaiseToReduce.h"
 #include "reduce/Conversion/ReduceToLinalg/ReduceToLinalg.h"
 #include "reduce/Conversion/VerifyInput.h"
 
 namespace mlir::reduce {
+
+#define GEN_PASS_DECL_REDUCERECORDEQUALDIMSPASS
+#include "reduce/Conversion/Passes.h.inc"
 
 /// Generate the code for registering conversion passes.
 #define GEN_PASS_REGISTRATION

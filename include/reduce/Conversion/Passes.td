@@ -106,6 +106,39 @@ def ConvertReduceToLinalgPass : Pass<"lower-reduce"> {
   ];
 }
 
+def ReduceRecordEqualDimsPass
+    : Pass<"reduce-record-equal-dims", "::mlir::func::FuncOp"> {
+  let summary = "Record the argument sizes the ops of a function need equal";
+  let description = [{
+    Runs after `lower-reduce`, on linalg, tensor, scf and the elementwise
+    ops of arith and math on tensors. An elementwise op over a
+    `tensor<?xf32>` of 3 elements and one of 1 would read past the second;
+    nothing in the compiled code checks it, so the caller must. The pass
+    finds the classes of equal sizes of each function (the dims an
+    elementwise op's operands share, the operand dims a linalg op indexes
+    by one loop, the sizes a `tensor.empty` takes from a `tensor.dim`, the
+    values an `scf.for` carries; not the ops of an `scf.if`, which run
+    under a condition) and records, for each op that joins two
+    classes that each hold an argument's dynamic dim or a static size, one
+    check in the function attribute `reduce.equal_dims`
+    (include/reduce/Conversion/EqualDims.h):
+
+    ```mlir
+    func.func @f(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32>
+        attributes {reduce.equal_dims = [
+          {lhs = array<i64: 0, 0>, rhs = array<i64: 1, 0>,
+           site = "'arith.addf' at m.mlir:2:8"}
+        ]}
+    ```
+
+    The JIT and the AOT wrappers check them before each call (one
+    comparison each) and refuse a call whose sizes disagree, naming the
+    dims and the op. A function that already records checks keeps them.
+    Sizes computed inside the function (a reduction over runtime axes, a
+    reshape to a runtime shape) are not arguments' and are not checked.
+  }];
+}
+
 def ReduceDecomposeNormalizationsPass
     : Pass<"reduce-decompose-normalizations"> {
   let summary = "Rewrite the normalization ops into reductions and "

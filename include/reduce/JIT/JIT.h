@@ -23,6 +23,7 @@
 #ifndef REDUCE_JIT_JIT_H
 #define REDUCE_JIT_JIT_H
 
+#include "reduce/Conversion/EqualDims.h"
 #include "reduce/Runtime/Buffer.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -152,6 +153,9 @@ private:
   /// the code has runtime checks) into an error.
   llvm::Expected<llvm::SmallVector<Buffer>>
   finishResults(llvm::SmallVector<Buffer> lowered) const;
+  /// The error of the first check of `equalDims` that `args` fail, or
+  /// success.
+  llvm::Error checkEqualDims(llvm::ArrayRef<BufferView> args) const;
   /// The error a non-zero runtime status stands for, or success.
   llvm::Error checkStatus(llvm::ArrayRef<int64_t> status) const;
 
@@ -164,6 +168,9 @@ private:
   llvm::SmallVector<TensorSignature> loweredResults;
   /// The ops whose runtime checks the status reports, by site.
   std::vector<std::string> checkSites;
+  /// The argument sizes the ops need equal (reduce-record-equal-dims),
+  /// checked before each call.
+  std::vector<EqualDimsCheck> equalDims;
   bool outParams = false;
   PackedFn packed = nullptr;
   llvm::SmallVector<TensorSplit> argumentSplits, resultSplits;

@@ -122,6 +122,10 @@ inline constexpr llvm::StringLiteral kRuntimeCheckSiteAttrName =
 /// for any other op.
 bool hasRuntimeEmptyCheck(Operation *op);
 
+/// Returns how a runtime check names `op`: "'reduce.sum' at m.mlir:3:8"
+/// (the location when it has a file, line and column).
+std::string describeCheckSite(Operation *op);
+
 /// Adds the lowerings of reduce.argmax and reduce.argmin (ArgReductions.cpp)
 /// and of the scans (Scans.cpp).
 void populateArgReductionLoweringPatterns(RewritePatternSet &patterns);

@@ -850,6 +850,16 @@ Value mlir::reduce::lowerReduction(OpBuilder &b, Location loc,
   return bitcastElements(b, loc, result, originalElementType);
 }
 
+std::string mlir::reduce::describeCheckSite(Operation *op) {
+  std::string site;
+  llvm::raw_string_ostream os(site);
+  os << "'" << op->getName() << "'";
+  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    os << " at " << fileLoc.getFilename().getValue() << ":"
+       << fileLoc.getLine() << ":" << fileLoc.getColumn();
+  return site;
+}
+
 namespace {
 /// Lowers one reduce op to linalg.
 template <typename OpTy>
@@ -923,13 +933,7 @@ static void assignRuntimeCheckSites(Operation *root) {
       op->setAttr(kRuntimeCheckSiteAttrName,
                   IntegerAttr::get(IntegerType::get(op->getContext(), 64),
                                    sites.size()));
-      std::string site;
-      llvm::raw_string_ostream os(site);
-      os << "'" << op->getName() << "'";
-      if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
-        os << " at " << fileLoc.getFilename().getValue() << ":"
-           << fileLoc.getLine() << ":" << fileLoc.getColumn();
-      sites.push_back(StringAttr::get(op->getContext(), site));
+      sites.push_back(StringAttr::get(op->getContext(), describeCheckSite(op)));
     });
     if (!sites.empty())
       func->setAttr(kRuntimeChecksAttrName,

@@ -186,6 +186,26 @@ int main(void) {
          memcmp(values, copied, sizeof values) == 0;
     check("copy_and_max_f64", ok);
   }
+  {
+    float xs[3] = {1.5f, -2.0f, 4.0f};
+    float ys[3] = {2.0f, 0.5f, -1.0f};
+    float dot = 0;
+    dot_dynamic_f32_arg0_t x;
+    dot_dynamic_f32_arg1_t y;
+    x.data = xs;
+    x.sizes[0] = 3;
+    x.strides[0] = 1;
+    y.data = ys;
+    y.sizes[0] = 3;
+    y.strides[0] = 1;
+    check("dot_dynamic_f32",
+          dot_dynamic_f32(&x, &y, &dot) == REDUCE_AOT_OK &&
+              closeTo(dot, 1.5f * 2.0f - 2.0f * 0.5f - 4.0f));
+    /* A longer first argument would have the kernel read past ys. */
+    x.sizes[0] = 3000000;
+    check("dot_dynamic_f32 sizes disagree",
+          dot_dynamic_f32(&x, &y, &dot) == REDUCE_AOT_SHAPE_MISMATCH);
+  }
   printf("failures: %d\n", failures);
   return failures != 0;
 }

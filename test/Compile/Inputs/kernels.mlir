@@ -51,3 +51,11 @@ func.func @copy_and_max_f64(%x: tensor<?xf64>) -> (tensor<?xf64>, tensor<f64>) {
   %max = reduce.max %x axes [0] : tensor<?xf64> -> tensor<f64>
   return %same, %max : tensor<?xf64>, tensor<f64>
 }
+
+/// Two dynamic arguments whose sizes the product needs equal: the wrapper
+/// checks them (reduce.equal_dims) before the kernel reads either.
+func.func @dot_dynamic_f32(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<f32> {
+  %p = arith.mulf %x, %y : tensor<?xf32>
+  %r = reduce.sum %p axes [0] : tensor<?xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
