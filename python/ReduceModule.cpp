@@ -38,6 +38,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <pybind11/numpy.h>
@@ -790,6 +791,42 @@ std::unique_ptr<Reduction> buildSoftmax(const std::string &fn,
   });
 }
 
+/// The op `fn` along `axis` of a tensor of `shape` and the element type
+/// named `elementTypeName`: reduce.argmax or reduce.argmin (i64 indices,
+/// `keepDims`, `selectLastIndex`), or the scan reduce.cumsum, cumprod,
+/// cummin or cummax (`exclusive`, `reverse`).
+std::unique_ptr<Reduction>
+buildAxisOp(const std::string &fn, const std::string &elementTypeName,
+            const std::vector<int64_t> &shape, int64_t axis, bool keepDims,
+            bool selectLastIndex, bool exclusive, bool reverse) {
+  static const llvm::StringMap<ReductionKind> scans = {
+      {"cumsum", ReductionKind::sum},
+      {"cumprod", ReductionKind::prod},
+      {"cummin", ReductionKind::min},
+      {"cummax", ReductionKind::max}};
+  bool isArgReduction = fn == "argmax" || fn == "argmin";
+  auto scan = scans.find(fn);
+  if (!isArgReduction && scan == scans.end())
+    throw py::value_error("unknown op '" + fn +
+                          "': expected argmax, argmin, cumsum, cumprod, "
+                          "cummin or cummax");
+  parseElementType(elementTypeName);
+  std::optional<SmallVector<int64_t>> normalized =
+      normalizeDistinctAxes(axis, shape.size());
+  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
+    Value x = b.addArgument(
+        getTensorType(b.getContext(), elementTypeName, shape), "x");
+    llvm::Expected<Value> y =
+        isArgReduction
+            ? b.addArgReduction(fn, x, fn == "argmax", axis, keepDims,
+                                selectLastIndex)
+            : b.addScan(fn, scan->second, x, axis, exclusive, reverse);
+    if (!y)
+      return BuiltResults(y.takeError());
+    return BuiltResults(SmallVector<Value>{*y});
+  });
+}
+
 /// reduce.layer_norm (`fn` "layer_norm") or reduce.rms_norm over every dim
 /// from `axis` on of a tensor `x` of `shape` and the element type named
 /// `elementTypeName`, with `epsilon`. The scale is an argument `w` of
@@ -1076,6 +1113,10 @@ PYBIND11_MODULE(_reduce_mlir, m) {
         py::arg("widen_to") = py::none());
   m.def("build_softmax", &buildSoftmax, py::arg("fn"),
         py::arg("element_type"), py::arg("shape"), py::arg("axis"));
+  m.def("build_axis_op", &buildAxisOp, py::arg("fn"),
+        py::arg("element_type"), py::arg("shape"), py::arg("axis"),
+        py::arg("keepdims") = false, py::arg("select_last_index") = false,
+        py::arg("exclusive") = false, py::arg("reverse") = false);
   m.def("build_norm", &buildNorm, py::arg("fn"), py::arg("element_type"),
         py::arg("shape"), py::arg("axis"), py::arg("epsilon"),
         py::arg("weight_shape"), py::arg("bias_shape"),

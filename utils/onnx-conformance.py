@@ -71,7 +71,7 @@ NORMALIZATION_OPS = {"Softmax", "LogSoftmax", "LayerNormalization",
 CONSTANT_INPUTS = {("Reshape", 1), ("Expand", 1), ("Squeeze", 1),
                    ("Unsqueeze", 1), ("Gather", None), ("Concat", None),
                    ("Range", None), ("ConstantOfShape", None),
-                   ("Slice", None)}
+                   ("Slice", None), ("CumSum", 1)}
 
 
 def freeze_inputs(test_dir, inputs, out_dir):

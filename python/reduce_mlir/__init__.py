@@ -17,6 +17,12 @@ The Python package of the `reduce` MLIR project (docs/python.md):
       rm.rms_norm(x, w)
       rm.normalize(x, p=2, axis=-1)   # x / max(||x||_p, eps), as torch
 
+* Arg-reductions and scans along one axis, as NumPy's::
+
+      rm.argmax(x, axis=1)            # and rm.argmin; select_last_index
+      rm.cumsum(x, axis=-1)           # cumprod, cummin, cummax; exclusive,
+                                      # reverse
+
 * Modules compiled from MLIR text or imported from a model::
 
       m = rm.compile(source)          # or rm.load_onnx("model.onnx")
@@ -50,6 +56,14 @@ from ._ops import (
     sum,
     sum_square,
 )
+from ._axis_ops import (
+    argmax,
+    argmin,
+    cummax,
+    cummin,
+    cumprod,
+    cumsum,
+)
 from ._normalizations import (
     layer_norm,
     log_softmax,
@@ -62,9 +76,15 @@ __all__ = [
     "Module",
     "aligned",
     "aligned_allocations",
+    "argmax",
+    "argmin",
     "cache_clear",
     "cache_info",
     "compile",
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
     "empty",
     "l1",
     "l2",

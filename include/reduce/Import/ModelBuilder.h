@@ -169,6 +169,10 @@ public:
   /// A constant holding `data`.
   Value addConstant(const BufferView &data, llvm::StringRef name);
 
+  /// An error unless `input` is a ranked tensor with a dim `axis` (in
+  /// [-rank, rank-1]), saying which.
+  static llvm::Error checkAxis(Value input, int64_t axis);
+
   /// reduce.<kind> over `input` (see createReduction), located at
   /// `nodeName`. When the op would be invalid, the error carries the
   /// dialect's diagnostic (without its location).
@@ -233,6 +237,23 @@ public:
   addBroadcastExplicit(llvm::StringRef node, Value input,
                        llvm::ArrayRef<int64_t> shape,
                        llvm::ArrayRef<int64_t> axesMapping);
+
+  //===--------------------------------------------------------------------===//
+  // Ops along one axis (AxisOps.cpp), checked by their verifiers; the
+  // errors are one line, without the node's name.
+  //===--------------------------------------------------------------------===//
+
+  /// reduce.argmax (reduce.argmin unless `isMax`) of `input` along `axis`,
+  /// with i64 indices.
+  llvm::Expected<Value> addArgReduction(llvm::StringRef node, Value input,
+                                        bool isMax, int64_t axis,
+                                        bool keepDims, bool selectLastIndex);
+
+  /// The scan reduce.cum<kind> of `input` along `axis`: `kind` is sum,
+  /// prod, min or max.
+  llvm::Expected<Value> addScan(llvm::StringRef node, ReductionKind kind,
+                                Value input, int64_t axis, bool exclusive,
+                                bool reverse);
 
   //===--------------------------------------------------------------------===//
   // Normalizations (Normalization.cpp): the dialect's normalization ops,

@@ -94,6 +94,7 @@ void OnnxOpRegistry::printTable(llvm::raw_ostream &os) const {
 const OnnxOpRegistry &onnx_import::getOnnxOpRegistry() {
   static const OnnxOpRegistry registry = [] {
     OnnxOpRegistry result;
+    populateAxisOps(result);
     populateReduceOps(result);
     populateElementwiseOps(result);
     populateNormalizationOps(result);

@@ -120,6 +120,7 @@ private:
 const OnnxOpRegistry &getOnnxOpRegistry();
 
 /// The families (one file each).
+void populateAxisOps(OnnxOpRegistry &registry);
 void populateReduceOps(OnnxOpRegistry &registry);
 void populateElementwiseOps(OnnxOpRegistry &registry);
 void populateNormalizationOps(OnnxOpRegistry &registry);

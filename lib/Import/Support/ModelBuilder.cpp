@@ -130,3 +130,19 @@ ModelBuilder::finish(llvm::ArrayRef<Value> results) {
     return errors.takeError("the imported module does not verify");
   return std::move(module);
 }
+
+llvm::Error ModelBuilder::checkAxis(Value input, int64_t axis) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (!type)
+    return makeImportError("expected an input of known rank");
+  int64_t rank = type.getRank();
+  if (axis >= -rank && axis < rank)
+    return llvm::Error::success();
+  if (rank == 0)
+    return makeImportError("axis " + llvm::Twine(axis) +
+                           " is out of range for an input of rank 0 "
+                           "(expected an input of rank 1 or more)");
+  return makeImportError("axis " + llvm::Twine(axis) + " is out of range [" +
+                         llvm::Twine(-rank) + ", " + llvm::Twine(rank - 1) +
+                         "] for an input of rank " + llvm::Twine(rank));
+}

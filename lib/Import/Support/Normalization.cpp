@@ -21,22 +21,6 @@ using namespace mlir::reduce;
 
 /// Checks that `input` is ranked and that `axis` names one of its dims,
 /// with the dialect's wording.
-static llvm::Error checkNormAxis(Value input, int64_t axis) {
-  auto type = dyn_cast<RankedTensorType>(input.getType());
-  if (!type)
-    return makeImportError("expected an input of known rank");
-  int64_t rank = type.getRank();
-  if (axis >= -rank && axis < rank)
-    return llvm::Error::success();
-  if (rank == 0)
-    return makeImportError("axis " + llvm::Twine(axis) +
-                           " is out of range for an input of rank 0 "
-                           "(expected an input of rank 1 or more)");
-  return makeImportError("axis " + llvm::Twine(axis) + " is out of range [" +
-                         llvm::Twine(-rank) + ", " + llvm::Twine(rank - 1) +
-                         "] for an input of rank " + llvm::Twine(rank));
-}
-
 llvm::Expected<Value> ModelBuilder::addSoftmax(llvm::StringRef node,
                                                Value input, int64_t axis,
                                                bool coerce2d, bool logarithm) {
@@ -57,7 +41,7 @@ llvm::Expected<SmallVector<Value>>
 ModelBuilder::addLayerNorm(llvm::StringRef node, Value input, Value scale,
                            Value bias, int64_t axis, double epsilon,
                            Type stashType) {
-  if (llvm::Error error = checkNormAxis(input, axis))
+  if (llvm::Error error = checkAxis(input, axis))
     return std::move(error);
   auto op = create<LayerNormOp>(node, input, scale, bias, axis,
                                 builder.getF64FloatAttr(epsilon),
@@ -71,7 +55,7 @@ llvm::Expected<Value> ModelBuilder::addRmsNorm(llvm::StringRef node,
                                                Value input, Value scale,
                                                int64_t axis, double epsilon,
                                                Type stashType) {
-  if (llvm::Error error = checkNormAxis(input, axis))
+  if (llvm::Error error = checkAxis(input, axis))
     return std::move(error);
   auto op = create<RmsNormOp>(node, input, scale, axis,
                               builder.getF64FloatAttr(epsilon),

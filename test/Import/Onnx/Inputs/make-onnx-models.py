@@ -326,6 +326,31 @@ write("run_mvn_13_axes", [node("MeanVarianceNormalization", ["data"], ["y"],
       expected=[((xd - xd.mean(axis=1, keepdims=True)) /
                  (np.sqrt(xd.var(axis=1, keepdims=True)) + 1e-9))
                 .astype(np.float32)])
+# ArgMax-1's defaults (axis 0, keepdims 1); torch.max(x, dim) as PyTorch
+# exports it (ReduceMax and ArgMax of one input); ArgMin-12's last index of
+# tied int32 minima; CumSum-11 with an INT32 axis initializer, exclusive and
+# reverse, on int64.
+write("run_argmax_1_defaults", [node("ArgMax", ["data"], ["y"])],
+      [("data", xr)], ["y"], 1,
+      expected=[np.argmax(xr, axis=0)[None].astype(np.int64)])
+write("run_max_argmax_13",
+      [node("ReduceMax", ["data"], ["values"], axes=[1], keepdims=0),
+       node("ArgMax", ["data"], ["indices"], axis=1, keepdims=0)],
+      [("data", xr)], ["values", "indices"], 13,
+      expected=[xr.max(axis=1), np.argmax(xr, axis=1).astype(np.int64)])
+ties = np.array([[3, 1, 1, 2], [-5, 7, -5, -5], [0, 0, 0, 0]], np.int32)
+write("run_argmin_12_last_index",
+      [node("ArgMin", ["data"], ["y"], axis=-1, keepdims=0,
+            select_last_index=1)],
+      [("data", ties)], ["y"], 12,
+      expected=[np.array([2, 3, 3], np.int64)])
+counts = rng.integers(-1000, 1000, (3, 5)).astype(np.int64)
+rev = counts[:, ::-1]
+write("run_cumsum_11_reverse_exclusive",
+      [node("CumSum", ["data", "axis"], ["y"], exclusive=1, reverse=1)],
+      [("data", counts)], ["y"], 11,
+      initializers=[("axis", np.array(-1, np.int32))],
+      expected=[(np.cumsum(rev, axis=1) - rev)[:, ::-1]])
 # Views of a runtime value: Unsqueeze-11 (attribute axes: 1x2x3x1x4),
 # Squeeze-11 without axes (2x3x4), Flatten at 2 (6x4), Reshape to [2, -1]
 # (through one dim: 2x12); the result reduced.
@@ -374,7 +399,7 @@ def bad(name, nodes, inputs=(("data", x),), outputs=("y",), opset=13,
     write(name, nodes, list(inputs), list(outputs), opset, **kwargs)
 
 
-bad("bad_op", [helper.make_node("ArgMax", ["data"], ["y"], name="argmax")])
+bad("bad_op", [helper.make_node("Det", ["data"], ["y"], name="det")])
 bad("bad_type", [reduce_node("ReduceL2", ["data"])],
     inputs=[("data", b)])
 bad("bad_attribute", [reduce_node("ReduceMin", ["data"],
@@ -434,6 +459,17 @@ bad("bad_layer_norm_opset", [
 bad("bad_mvn_axes", [
     helper.make_node("MeanVarianceNormalization", ["data"], ["y"],
                      name="mvn")])
+bad("bad_argmax_axis", [
+    helper.make_node("ArgMax", ["data"], ["y"], name="argmax", axis=3)])
+bad("bad_argmin_select_last_11", [
+    helper.make_node("ArgMin", ["data"], ["y"], name="argmin",
+                     select_last_index=1)], opset=11)
+bad("bad_cumsum_runtime_axis", [
+    helper.make_node("CumSum", ["data", "axis"], ["y"], name="cumsum")],
+    inputs=(("data", x), ("axis", np.array(0, np.int64))))
+bad("bad_cumsum_axis_type", [
+    helper.make_node("CumSum", ["data", "axis"], ["y"], name="cumsum")],
+    initializers=[("axis", np.array([0.0], np.float32))])
 bad("bad_integer_division", [
     helper.make_node("Div", ["a", "z"], ["q"], name="div"),
     helper.make_node("Reshape", ["data", "q"], ["y"], name="reshape")],

@@ -1,0 +1,60 @@
+//===- AxisOps.cpp - Arg-reductions and scans of imported models -*- C++ -*-===//
+//
+// Part of the reduce project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The ops of the reduce dialect along one axis, as the importers build them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "reduce/Dialect/Reduce/IR/AxisOps.h"
+#include "reduce/Import/ModelBuilder.h"
+
+using namespace mlir;
+using namespace mlir::reduce;
+
+llvm::Expected<Value> ModelBuilder::addArgReduction(llvm::StringRef node,
+                                                    Value input, bool isMax,
+                                                    int64_t axis, bool keepDims,
+                                                    bool selectLastIndex) {
+  // The builder infers the result type from a valid axis.
+  if (llvm::Error error = checkAxis(input, axis))
+    return std::move(error);
+  auto build = [&](auto op) -> llvm::Expected<Value> {
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  };
+  if (isMax)
+    return build(create<ArgMaxOp>(node, input, axis, keepDims,
+                                  selectLastIndex));
+  return build(
+      create<ArgMinOp>(node, input, axis, keepDims, selectLastIndex));
+}
+
+llvm::Expected<Value> ModelBuilder::addScan(llvm::StringRef node,
+                                            ReductionKind kind, Value input,
+                                            int64_t axis, bool exclusive,
+                                            bool reverse) {
+  auto build = [&](auto op) -> llvm::Expected<Value> {
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  };
+  switch (kind) {
+  case ReductionKind::sum:
+    return build(create<CumSumOp>(node, input, axis, exclusive, reverse));
+  case ReductionKind::prod:
+    return build(create<CumProdOp>(node, input, axis, exclusive, reverse));
+  case ReductionKind::min:
+    return build(create<CumMinOp>(node, input, axis, exclusive, reverse));
+  case ReductionKind::max:
+    return build(create<CumMaxOp>(node, input, axis, exclusive, reverse));
+  default:
+    return makeImportError("no scan of kind '" +
+                           stringifyReductionKind(kind) + "'");
+  }
+}
