@@ -1240,6 +1240,40 @@ def normalization_spec_model(rng):
     return net
 
 
+def np_cumsum(x, axis, exclusive=False, reverse=False):
+    """OpenVINO CumSum-3's reference: running sums along `axis`."""
+    y = np.flip(x, axis) if reverse else x
+    sums = np.cumsum(y, axis=axis, dtype=x.dtype)
+    if exclusive:
+        sums = sums - y
+    return np.flip(sums, axis) if reverse else sums
+
+
+def scan_spec_model(rng):
+    """CumSum-3 as its specification's examples use it: the default axis 0
+    (no axis port), axis 1 of f32, and exclusive reverse sums of i32 along
+    a negative scalar i64 axis."""
+    net = Net(11)
+    x = rng.uniform(-3, 3, (4, 5)).astype(np.float32)
+    a = net.parameter("x", "f32", x)
+    r = net.op("CumSum", "cumsum_default", [a], out_shape=(4, 5),
+               version="opset3")
+    net.result("out_default", r, np_cumsum(x, 0), "sum", 4)
+    one = net.const("one", "i32", np.array(1, np.int32))
+    r = net.op("CumSum", "cumsum_axis1", [a, one], out_shape=(4, 5),
+               version="opset3")
+    net.result("out_axis1", r, np_cumsum(x, 1), "sum", 5)
+    i = rng.integers(-100, 100, (3, 4)).astype(np.int32)
+    b = net.parameter("i", "i32", i)
+    back = net.const("back", "i64", np.array(-2, np.int64))
+    r = net.op("CumSum", "cumsum_exclusive_reverse", [b, back],
+               {"exclusive": "true", "reverse": "true"}, out_shape=(3, 4),
+               version="opset3")
+    net.result("out_exclusive_reverse", r, np_cumsum(i, 0, True, True),
+               "sum", 3)
+    return net
+
+
 def normalization_error_cases():
     """(case, xml, weights) of malformed normalization layers."""
     cases = []
@@ -1284,6 +1318,12 @@ def normalization_error_cases():
                             {"eps": "inf", "eps_mode": "add"}, [1]))
     add("err_l2_axis_range", layer("NormalizeL2", "opset1",
                                    {"eps": "1e-8", "eps_mode": "add"}, [2]))
+    add("err_cumsum_axis_range", layer("CumSum", "opset3", {}, [2]))
+    add("err_cumsum_two_axes", layer("CumSum", "opset3", {}, [0, 1]))
+    add("err_cumsum_axis_param", layer("CumSum", "opset3", {},
+                                       axes_param=True))
+    add("err_cumsum_exclusive", layer("CumSum", "opset3",
+                                      {"exclusive": "maybe"}, [1]))
     return cases
 
 
@@ -1292,6 +1332,7 @@ def write_normalizations(outdir):
     os.makedirs(outdir, exist_ok=True)
     write(outdir, "normalization_spec",
           normalization_spec_model(np.random.default_rng(6)))
+    write(outdir, "scan_spec", scan_spec_model(np.random.default_rng(8)))
     for case, xml, weights in normalization_error_cases():
         with open(os.path.join(outdir, case + ".xml"), "w") as f:
             f.write(xml)

@@ -59,6 +59,8 @@ enum class LayerKind {
   /// MVN-6 and NormalizeL2-1: data and axes.
   mvn,
   normalizeL2,
+  /// CumSum-3: data and an optional scalar axis.
+  cumSum,
 };
 
 class Importer;
@@ -182,6 +184,7 @@ public:
   llvm::Error importSoftmax(size_t index);
   llvm::Error importMvn(size_t index);
   llvm::Error importNormalizeL2(size_t index);
+  llvm::Error importCumSum(size_t index);
 
 private:
   /// The integers of the constant feeding input `input` of `layer` (a Const
@@ -291,6 +294,7 @@ const LayerInfo knownLayers[] = {
     {"MVN", "opset6", LayerKind::mvn, kTwoToOne, &Importer::importMvn},
     {"NormalizeL2", "opset1", LayerKind::normalizeL2, kTwoToOne,
      &Importer::importNormalizeL2},
+    {"CumSum", "opset3", LayerKind::cumSum, {1, 2, 1}, &Importer::importCumSum},
 };
 
 /// "A, B or C".
@@ -938,6 +942,42 @@ llvm::Error Importer::importMvn(size_t index) {
   llvm::Expected<Value> result =
       builder.addMvn(layer.name, getInput(index, 0), *axes, *normalizeVariance,
                      *epsilon, *inside);
+  if (!result)
+    return layer.error(llvm::toString(result.takeError()));
+  return setOutput(index, *result);
+}
+
+/// CumSum-3: the running sums along the axis of input port 1 (a scalar
+/// Const; 0 when the port is absent), `exclusive` and `reverse` false by
+/// default.
+llvm::Error Importer::importCumSum(size_t index) {
+  const Layer &layer = graph.layers[index];
+  bool flags[2] = {false, false};
+  const char *names[2] = {"exclusive", "reverse"};
+  for (auto [flag, name] : llvm::zip(flags, names)) {
+    pugi::xml_attribute attribute = getDataAttribute(layer, name);
+    if (!attribute)
+      continue;
+    llvm::Expected<bool> value =
+        parseBool(attribute.value(), ("'" + llvm::Twine(name) + "'").str());
+    if (!value)
+      return layer.error(llvm::toString(value.takeError()));
+    flag = *value;
+  }
+  int64_t axis = 0;
+  if (layer.sources.size() > 1) {
+    llvm::Expected<llvm::SmallVector<int64_t>> axes =
+        readConstInts(layer, 1, "axis", /*allowScalar=*/true);
+    if (!axes)
+      return axes.takeError();
+    if (axes->size() != 1)
+      return layer.error("expected one axis, but got " +
+                         llvm::Twine(axes->size()));
+    axis = axes->front();
+  }
+  llvm::Expected<Value> result =
+      builder.addScan(layer.name, ReductionKind::sum, getInput(index, 0), axis,
+                      flags[0], flags[1]);
   if (!result)
     return layer.error(llvm::toString(result.takeError()));
   return setOutput(index, *result);
