@@ -103,3 +103,33 @@ func.func @dot(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x1xf32> {
   %0 = tosa.reduce_sum %p {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
   return %0 : tensor<4x1xf32>
 }
+
+// -----
+
+// tosa.argmax is reduce.argmax: the axis removed, its index type kept.
+// CHECK-LABEL: func @argmax
+//  CHECK-NEXT:   %[[R:.*]] = reduce.argmax %{{.*}} axis 1 : tensor<4x8xf32> -> tensor<4xi32>
+//  CHECK-NEXT:   return %[[R]]
+func.func @argmax(%a: tensor<4x8xf32>) -> tensor<4xi32> {
+  %0 = tosa.argmax %a {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func @argmax_ignore_i64
+//       CHECK:   reduce.argmax %{{.*}} axis 0 nan_mode ignore : tensor<3x5xf16> -> tensor<5xi64>
+func.func @argmax_ignore_i64(%a: tensor<3x5xf16>) -> tensor<5xi64> {
+  %0 = tosa.argmax %a {axis = 0 : i32, nan_mode = #tosa<nan_mode<IGNORE>>} : (tensor<3x5xf16>) -> tensor<5xi64>
+  return %0 : tensor<5xi64>
+}
+
+// -----
+
+// Integers have no NaN: nan_mode ignore is dropped.
+// CHECK-LABEL: func @argmax_i8
+//       CHECK:   reduce.argmax %{{.*}} axis 1 : tensor<2x7xi8> -> tensor<2xi32>
+func.func @argmax_i8(%a: tensor<2x7xi8>) -> tensor<2xi32> {
+  %0 = tosa.argmax %a {axis = 1 : i32, nan_mode = #tosa<nan_mode<IGNORE>>} : (tensor<2x7xi8>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
