@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::reduce {
 #define GEN_PASS_DEF_REDUCEVERIFYINPUTPASS
@@ -60,12 +61,40 @@ static LogicalResult verifyBlockArguments(Operation *op) {
   return success();
 }
 
+/// Returns true for the float types the pipeline computes with.
+static bool isSupportedFloat(FloatType type) {
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+/// Checks that no operand or result of `op` holds floats of a type the
+/// pipeline cannot compute with (f8 and smaller, tf32, f80, f128).
+static LogicalResult verifyFloatTypes(Operation *op) {
+  auto check = [&](Type type, StringRef what,
+                   unsigned index) -> LogicalResult {
+    auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    if (!floatType || isSupportedFloat(floatType))
+      return success();
+    return op->emitOpError()
+           << what << " #" << index << " has element type " << floatType
+           << ", which the reduce pipeline does not compile: expected f16, "
+              "bf16, f32 or f64 floats (convert the data first)";
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", index)))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", index)))
+      return failure();
+  return success();
+}
+
 namespace {
 struct ReduceVerifyInputPass
     : reduce::impl::ReduceVerifyInputPassBase<ReduceVerifyInputPass> {
   void runOnOperation() override {
     WalkResult result = getOperation()->walk([](Operation *op) {
-      if (failed(verifyShapesFitInt64(op)) || failed(verifyBlockArguments(op)))
+      if (failed(verifyShapesFitInt64(op)) ||
+          failed(verifyBlockArguments(op)) || failed(verifyFloatTypes(op)))
         return WalkResult::interrupt();
       LogicalResult dims = success();
       if (auto dim = dyn_cast<tensor::DimOp>(op))

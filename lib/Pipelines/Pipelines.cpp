@@ -39,12 +39,14 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
@@ -237,6 +239,18 @@ static void addLoweringToLLVM(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
 
+  // bf16 math and arithmetic written by the user, computed in f32 and
+  // rounded after each op, as lower-reduce does (x86 has no bf16 vector
+  // arithmetic); f16 is left to the backend, which does the same.
+  math::MathExtendToSupportedTypesOptions mathOptions;
+  mathOptions.extraTypeStrs = {"f16"};
+  pm.addPass(math::createMathExtendToSupportedTypes(mathOptions));
+  // erf, tanh, cbrt, ...: libm calls (before the vector lowering, which
+  // takes the per-lane extracts they are split into).
+  pm.addPass(createReduceMathToLibmPass());
+  arith::ArithEmulateUnsupportedFloatsOptions arithOptions;
+  arithOptions.sourceTypeStrs = {"bf16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(arithOptions));
   // No bf16 arithmetic may reach the x86 backend (lower-reduce computes in
   // f32): the conversions from and to bf16 become integer ops.
   pm.addPass(createReduceExpandBF16Pass());

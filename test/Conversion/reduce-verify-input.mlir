@@ -65,3 +65,22 @@ func.func @unused_argument(%x: tensor<4611686018427387904x4xf32>) {
   return
 }
 // PIPELINE: error: 'func.func' op block argument #0 has type 'tensor<4611686018427387904x4xf32>'
+
+// -----
+
+/// Floats the pipeline cannot compute with: f8 (and tf32, f80, f128).
+func.func @f8_elements(%x: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {
+  // expected-error @+1 {{'arith.addf' op operand #0 has element type 'f8E4M3FN', which the reduce pipeline does not compile: expected f16, bf16, f32 or f64 floats (convert the data first)}}
+  %y = arith.addf %x, %x : tensor<4xf8E4M3FN>
+  return %y : tensor<4xf8E4M3FN>
+}
+// PIPELINE: error: 'arith.addf' op operand #0 has element type 'f8E4M3FN', which the reduce pipeline does not compile
+
+// -----
+
+func.func @f80_result(%x: tensor<4xf32>) -> tensor<4xf80> {
+  // expected-error @+1 {{'arith.extf' op result #0 has element type 'f80', which the reduce pipeline does not compile}}
+  %y = arith.extf %x : tensor<4xf32> to tensor<4xf80>
+  return %y : tensor<4xf80>
+}
+// PIPELINE: error: 'arith.extf' op result #0 has element type 'f80', which the reduce pipeline does not compile

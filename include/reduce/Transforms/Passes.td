@@ -473,6 +473,29 @@ def ReduceApproximateMathPass : Pass<"reduce-approximate-math"> {
   ];
 }
 
+def ReduceMathToLibmPass : Pass<"reduce-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "Call libm for the math ops that have no LLVM lowering";
+  let description = [{
+    `convert-math-to-llvm` lowers the math ops that have an LLVM intrinsic
+    (`exp`, `log`, `sqrt`, `sin`, `powf`, ...) and `reduce-approximate-math`
+    turns f32 `exp` and `log` into vector polynomials; `erf`, `erfc`,
+    `tanh`, `cbrt`, `tan`, `atan`, `atan2`, `asin`, `acos`, `sinh`, `cosh`,
+    `asinh`, `acosh` and `atanh` have neither and were left behind ("'math.erf'
+    is left after the lowering"). This pass rewrites those ops only into
+    calls of libm (`erff`, `tanh`, ...) with upstream's math-to-libm
+    patterns: a vector op becomes one call per lane, f16 and bf16 are
+    computed in f32 and rounded. The results are libm's (those of NumPy on
+    the same machine); the cost is a call per element, so a kernel of them
+    is bound by arithmetic, not memory. AOT objects link with `-lm`, as
+    their header says.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def ReducePrefetchPass : Pass<"reduce-prefetch", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the input of streaming vector reads ahead";
   let description = [{
