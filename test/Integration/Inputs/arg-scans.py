@@ -9,8 +9,9 @@ f32), o.npy (1x9 f32), c.npy (9x1 f32) and b.npy (512x1024 f32 of
 small integers, ties everywhere, two NaNs).
 
 `make DIR MLIR` also writes DIR/cases.txt, the reduce-run arguments of
-each case for run-family.sh (MLIR: the path of arg-scans.mlir). `check
-DIR` reads the results DIR/<case>_<i>.npy and prints one line per result,
+each case for run-family.sh (MLIR: the path of arg-scans.mlir), with each
+function in a module of its own, DIR/ENTRY.mlir (a case compiles one).
+`check DIR` reads the results DIR/<case>_<i>.npy and prints one line per result,
 `<case> <i> ok` or the first difference against the reference computed
 here with numpy: np.argmax / np.argmin (first NaN,
 first tie; the last one on the reversed array), a loop skipping NaNs for
@@ -18,6 +19,7 @@ nan_mode ignore, np.cumsum / np.cumprod in the accumulator type rounded to
 the element type, and an IEEE 754 minimum / maximum (-0.0 below +0.0, NaN
 propagating) accumulated along the axis.
 """
+import re
 import sys
 
 import numpy as np
@@ -229,15 +231,32 @@ CASES = [
 ]
 
 
+def split_functions(d):
+    """Writes each function of MLIR to DIR/ENTRY.mlir (a module of its own:
+    reduce-run compiles every function of the module it loads, so each
+    case compiles one); returns their paths by name."""
+    text = open(MLIR).read()
+    starts = [m.start() for m in re.finditer(r"^func\.func @", text, re.M)]
+    paths = {}
+    for begin, end in zip(starts, starts[1:] + [len(text)]):
+        body = text[begin:end]
+        entry = re.match(r"func\.func @(\w+)", body).group(1)
+        paths[entry] = f"{d}/{entry}.mlir"
+        with open(paths[entry], "w") as f:
+            f.write(body)
+    return paths
+
+
 def cases(d):
     """Writes DIR/cases.txt for run-family.sh: a name, then the reduce-run
     arguments."""
+    paths = split_functions(d)
     with open(d + "/cases.txt", "w") as f:
         for name, entry, inputs, count in CASES:
             args = ["--entry", entry]
             args += [f"--input {d}/{i}.npy" for i in inputs]
             args += [f"--output {d}/{name}_{i}.npy" for i in range(count)]
-            f.write(name + " " + MLIR + " " + " ".join(args) + "\n")
+            f.write(name + " " + paths[entry] + " " + " ".join(args) + "\n")
 
 
 def check(d):
