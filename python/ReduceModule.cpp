@@ -767,6 +767,28 @@ RankedTensorType getTensorType(MLIRContext *context, const std::string &name,
                                toMlirType(parseElementType(name), context));
 }
 
+/// Builds the `@main` of `fn`, one op along `axis` of a tensor `x` of
+/// `shape` and the element type named `elementTypeName`: `addOp(builder, x,
+/// axis)` adds it (the axis normalized when it is valid).
+std::unique_ptr<Reduction> buildOneAxisModule(
+    const std::string &fn, const std::string &elementTypeName,
+    const std::vector<int64_t> &shape, int64_t axis,
+    llvm::function_ref<llvm::Expected<Value>(ModelBuilder &, Value, int64_t)>
+        addOp) {
+  parseElementType(elementTypeName);
+  std::optional<SmallVector<int64_t>> normalized =
+      normalizeDistinctAxes(axis, shape.size());
+  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
+    Value x = b.addArgument(
+        getTensorType(b.getContext(), elementTypeName, shape), "x");
+    llvm::Expected<Value> y =
+        addOp(b, x, normalized ? normalized->front() : axis);
+    if (!y)
+      return BuiltResults(y.takeError());
+    return BuiltResults(SmallVector<Value>{*y});
+  });
+}
+
 /// reduce.softmax (`fn` "softmax") or reduce.log_softmax over `axis` of a
 /// tensor of `shape` and the element type named `elementTypeName`.
 std::unique_ptr<Reduction> buildSoftmax(const std::string &fn,
@@ -776,19 +798,12 @@ std::unique_ptr<Reduction> buildSoftmax(const std::string &fn,
   if (fn != "softmax" && fn != "log_softmax")
     throw py::value_error("unknown softmax '" + fn +
                           "': expected 'softmax' or 'log_softmax'");
-  parseElementType(elementTypeName);
-  std::optional<SmallVector<int64_t>> normalized =
-      normalizeDistinctAxes(axis, shape.size());
-  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
-    Value x = b.addArgument(
-        getTensorType(b.getContext(), elementTypeName, shape), "x");
-    llvm::Expected<Value> y =
-        b.addSoftmax(fn, x, normalized ? normalized->front() : axis,
-                     /*coerce2d=*/false, /*logarithm=*/fn == "log_softmax");
-    if (!y)
-      return BuiltResults(y.takeError());
-    return BuiltResults(SmallVector<Value>{*y});
-  });
+  return buildOneAxisModule(
+      fn, elementTypeName, shape, axis,
+      [&](ModelBuilder &b, Value x, int64_t dim) {
+        return b.addSoftmax(fn, x, dim, /*coerce2d=*/false,
+                            /*logarithm=*/fn == "log_softmax");
+      });
 }
 
 /// The op `fn` along `axis` of a tensor of `shape` and the element type
@@ -810,21 +825,14 @@ buildAxisOp(const std::string &fn, const std::string &elementTypeName,
     throw py::value_error("unknown op '" + fn +
                           "': expected argmax, argmin, cumsum, cumprod, "
                           "cummin or cummax");
-  parseElementType(elementTypeName);
-  std::optional<SmallVector<int64_t>> normalized =
-      normalizeDistinctAxes(axis, shape.size());
-  return buildNormalizationModule(fn, normalized, [&](ModelBuilder &b) {
-    Value x = b.addArgument(
-        getTensorType(b.getContext(), elementTypeName, shape), "x");
-    llvm::Expected<Value> y =
-        isArgReduction
-            ? b.addArgReduction(fn, x, fn == "argmax", axis, keepDims,
-                                selectLastIndex)
-            : b.addScan(fn, scan->second, x, axis, exclusive, reverse);
-    if (!y)
-      return BuiltResults(y.takeError());
-    return BuiltResults(SmallVector<Value>{*y});
-  });
+  return buildOneAxisModule(
+      fn, elementTypeName, shape, axis,
+      [&](ModelBuilder &b, Value x, int64_t dim) {
+        return isArgReduction
+                   ? b.addArgReduction(fn, x, fn == "argmax", dim, keepDims,
+                                       selectLastIndex)
+                   : b.addScan(fn, scan->second, x, dim, exclusive, reverse);
+      });
 }
 
 /// reduce.layer_norm (`fn` "layer_norm") or reduce.rms_norm over every dim
