@@ -259,6 +259,22 @@ class Net:
         self.types[(lid, out)] = etype
         return (lid, out)
 
+    def op2(self, type, name, inputs, data, out_shape, etypes, version):
+        """A layer with two outputs (ports n and n+1) of element types
+        `etypes`, both of shape `out_shape`; returns both values."""
+        ports = [(i, TYPES[self.types[v]][1], self.shapes[v])
+                 for i, v in enumerate(inputs)]
+        out = len(inputs)
+        lid = self._layer(name, type, version, data, inputs=ports,
+                          outputs=[(out + k, TYPES[etypes[k]][1], out_shape)
+                                   for k in range(2)])
+        for i, v in enumerate(inputs):
+            self.edge(v, (lid, i))
+        for k in range(2):
+            self.shapes[(lid, out + k)] = out_shape
+            self.types[(lid, out + k)] = etypes[k]
+        return (lid, out), (lid, out + 1)
+
     def _const_values(self, lid):
         data = self.layers[lid]["data"]
         dtype = TYPES[data["element_type"]][0]
@@ -1274,6 +1290,42 @@ def scan_spec_model(rng):
     return net
 
 
+def topk_spec_model(rng):
+    """TopK with k = 1, as an arg-reduction: TopK-1 (max, i32 indices) of
+    f32 rows, TopK-3 (min, i64 indices, a negative axis) of f32 columns,
+    TopK-11 (max, stable) of i32 rows full of ties."""
+    net = Net(11)
+    x = rng.integers(-4, 5, (5, 7)).astype(np.float32) / 2
+    a = net.parameter("x", "f32", x)
+    one = net.const("k", "i64", np.array(1, np.int64))
+    values, indices = net.op2(
+        "TopK", "topk1", [a, one], {"axis": "1", "mode": "max",
+                                    "sort": "value"}, (5, 1),
+        ("f32", "i32"), "opset1")
+    net.result("out_values1", values, x.max(axis=1, keepdims=True), "max", 7)
+    net.result("out_indices1", indices,
+               np.argmax(x, axis=1)[:, None].astype(np.int32), "max", 7)
+    values, indices = net.op2(
+        "TopK", "topk3", [a, one], {"axis": "-2", "mode": "min",
+                                    "sort": "index",
+                                    "index_element_type": "i64"}, (1, 7),
+        ("f32", "i64"), "opset3")
+    net.result("out_values3", values, x.min(axis=0, keepdims=True), "min", 5)
+    net.result("out_indices3", indices,
+               np.argmin(x, axis=0)[None].astype(np.int64), "min", 5)
+    t = rng.integers(0, 3, (4, 9)).astype(np.int32)
+    b = net.parameter("t", "i32", t)
+    k32 = net.const("k32", "i32", np.array([1], np.int32))
+    values, indices = net.op2(
+        "TopK", "topk11", [b, k32], {"axis": "1", "mode": "max",
+                                     "sort": "none", "stable": "true"},
+        (4, 1), ("i32", "i32"), "opset11")
+    net.result("out_values11", values, t.max(axis=1, keepdims=True), "max", 9)
+    net.result("out_indices11", indices,
+               np.argmax(t, axis=1)[:, None].astype(np.int32), "max", 9)
+    return net
+
+
 def normalization_error_cases():
     """(case, xml, weights) of malformed normalization layers."""
     cases = []
@@ -1324,6 +1376,23 @@ def normalization_error_cases():
                                        axes_param=True))
     add("err_cumsum_exclusive", layer("CumSum", "opset3",
                                       {"exclusive": "maybe"}, [1]))
+
+    def topk(attrs, k=1, version="opset3"):
+        net = Net(11)
+        a = net.parameter("a", "f32", shape=(2, 3))
+        kk = net.const("k", "i64", np.array(k, np.int64))
+        values, indices = net.op2("TopK", "op", [a, kk], attrs, None,
+                                  ("f32", "i32"), version)
+        net.result("values", values)
+        net.result("indices", indices)
+        return net
+
+    add("err_topk_k3", topk({"axis": "1", "mode": "max"}, k=3))
+    add("err_topk_mode", topk({"axis": "1", "mode": "top"}))
+    add("err_topk_index_type", topk({"axis": "1", "mode": "max",
+                                     "index_element_type": "u8"}))
+    add("err_topk_axis", topk({"axis": "2", "mode": "min"}, version="opset11"))
+    add("err_topk_no_axis", topk({"mode": "min"}, version="opset1"))
     return cases
 
 
@@ -1333,6 +1402,7 @@ def write_normalizations(outdir):
     write(outdir, "normalization_spec",
           normalization_spec_model(np.random.default_rng(6)))
     write(outdir, "scan_spec", scan_spec_model(np.random.default_rng(8)))
+    write(outdir, "topk_spec", topk_spec_model(np.random.default_rng(9)))
     for case, xml, weights in normalization_error_cases():
         with open(os.path.join(outdir, case + ".xml"), "w") as f:
             f.write(xml)

@@ -244,10 +244,11 @@ public:
   //===--------------------------------------------------------------------===//
 
   /// reduce.argmax (reduce.argmin unless `isMax`) of `input` along `axis`,
-  /// with i64 indices.
+  /// with indices of `indexType` (i64 when null).
   llvm::Expected<Value> addArgReduction(llvm::StringRef node, Value input,
                                         bool isMax, int64_t axis,
-                                        bool keepDims, bool selectLastIndex);
+                                        bool keepDims, bool selectLastIndex,
+                                        Type indexType = {});
 
   /// The scan reduce.cum<kind> of `input` along `axis`: `kind` is sum,
   /// prod, min or max.

@@ -61,6 +61,8 @@ enum class LayerKind {
   normalizeL2,
   /// CumSum-3: data and an optional scalar axis.
   cumSum,
+  /// TopK-1/3/11 with k = 1: data and k; the values and the indices.
+  topK,
 };
 
 class Importer;
@@ -129,6 +131,10 @@ static llvm::StringRef getInputName(LayerKind kind, size_t input) {
        kind == LayerKind::normalizeL2) &&
       input == 1)
     return "axes";
+  if (kind == LayerKind::cumSum && input == 1)
+    return "axis";
+  if (kind == LayerKind::topK && input == 1)
+    return "k";
   if (kind == LayerKind::broadcast && input == 1)
     return "target shape";
   if (kind == LayerKind::broadcast && input == 2)
@@ -164,6 +170,8 @@ private:
     /// The value of its output; for a Const or ShapeOf, null until an op
     /// uses it as a value (a Const used only as axes has no constant op).
     Value value;
+    /// The values of its later output ports (TopK's indices).
+    llvm::SmallVector<Value, 1> laterValues;
     /// The data of a Const (in the weights) or ShapeOf (in `ownedData`).
     std::optional<ConstData> constant;
     /// The bytes of a ShapeOf's constant (the state is never moved once
@@ -185,6 +193,7 @@ public:
   llvm::Error importMvn(size_t index);
   llvm::Error importNormalizeL2(size_t index);
   llvm::Error importCumSum(size_t index);
+  llvm::Error importTopK(size_t index);
 
 private:
   /// The integers of the constant feeding input `input` of `layer` (a Const
@@ -209,9 +218,10 @@ private:
   llvm::Expected<llvm::SmallVector<int64_t>>
   readConstAxes(const Layer &layer, const ConstData &axes, int64_t rank);
 
-  /// Checks the dims the first output port of `layer` declares, if any,
-  /// against `type`.
-  llvm::Error checkOutputPort(const Layer &layer, TensorType type);
+  /// Checks the dims output port `output` (the first by default) of `layer`
+  /// declares, if any, against `type`.
+  llvm::Error checkOutputPort(const Layer &layer, TensorType type,
+                              size_t output = 0);
 
   const Graph &graph;
   std::optional<llvm::StringRef> weights;
@@ -295,6 +305,9 @@ const LayerInfo knownLayers[] = {
     {"NormalizeL2", "opset1", LayerKind::normalizeL2, kTwoToOne,
      &Importer::importNormalizeL2},
     {"CumSum", "opset3", LayerKind::cumSum, {1, 2, 1}, &Importer::importCumSum},
+    {"TopK", "opset1", LayerKind::topK, {2, 2, 2}, &Importer::importTopK},
+    {"TopK", "opset3", LayerKind::topK, {2, 2, 2}, &Importer::importTopK},
+    {"TopK", "opset11", LayerKind::topK, {2, 2, 2}, &Importer::importTopK},
 };
 
 /// "A, B or C".
@@ -367,8 +380,9 @@ llvm::Expected<OwningOpRef<ModuleOp>> Importer::run() {
   return builder.finish(results);
 }
 
-llvm::Error Importer::checkOutputPort(const Layer &layer, TensorType type) {
-  const Port &port = layer.outputs.front();
+llvm::Error Importer::checkOutputPort(const Layer &layer, TensorType type,
+                                      size_t output) {
+  const Port &port = layer.outputs[output];
   if (!port.node.child("dim"))
     return llvm::Error::success();
   llvm::SmallVector<int64_t> dims;
@@ -491,6 +505,8 @@ llvm::Error Importer::importConst(size_t index) {
 Value Importer::getInput(size_t index, size_t input) {
   PortRef source = *graph.layers[index].sources[input];
   LayerState &state = states[source.layer];
+  if (source.output > 0)
+    return state.laterValues[source.output - 1];
   if (!state.value)
     state.value = builder.addConstant(state.constant->getView(),
                                       graph.layers[source.layer].name);
@@ -981,6 +997,68 @@ llvm::Error Importer::importCumSum(size_t index) {
   if (!result)
     return layer.error(llvm::toString(result.takeError()));
   return setOutput(index, *result);
+}
+
+/// TopK-1/3/11 with k = 1: along `axis`, the largest (`mode` max) or the
+/// smallest (min) value, kept as a dim of size 1, and its index: the first
+/// of tied values (TopK-11's stable order; the others leave ties open), NaN
+/// the largest or smallest (reduce.max/min and reduce.argmax/argmin).
+/// Indices are i32 unless `index_element_type` (TopK-3 and -11) is i64;
+/// `sort` does not matter for one element. Another k is an error.
+llvm::Error Importer::importTopK(size_t index) {
+  const Layer &layer = graph.layers[index];
+  llvm::Expected<llvm::StringRef> axisText = getRequiredData(layer, "axis");
+  if (!axisText)
+    return axisText.takeError();
+  int64_t axis;
+  if (axisText->getAsInteger(10, axis))
+    return layer.error("expected 'axis' to be an integer, but got " +
+                       quoteValue(*axisText));
+  llvm::Expected<llvm::StringRef> mode = getRequiredData(layer, "mode");
+  if (!mode)
+    return mode.takeError();
+  if (*mode != "max" && *mode != "min")
+    return layer.error("unsupported mode " + quoteValue(*mode) +
+                       ": expected max or min");
+  bool isMax = *mode == "max";
+  Type indexType = IntegerType::get(builder.getContext(), 32);
+  if (pugi::xml_attribute attribute =
+          getDataAttribute(layer, "index_element_type")) {
+    llvm::StringRef name = llvm::StringRef(attribute.value()).trim();
+    if (name != "i32" && name != "i64")
+      return layer.error("unsupported index_element_type " +
+                         quoteValue(name) + ": expected i32 or i64");
+    indexType = IntegerType::get(builder.getContext(), name == "i32" ? 32 : 64);
+  }
+  llvm::Expected<llvm::SmallVector<int64_t>> k =
+      readConstInts(layer, 1, "k", /*allowScalar=*/true);
+  if (!k)
+    return k.takeError();
+  if (k->size() != 1 || k->front() != 1)
+    return layer.error(
+        "only k = 1 is supported (the values and indices of an "
+        "arg-reduction), but got k = " +
+        (k->size() == 1 ? llvm::Twine(k->front()).str()
+                        : formatDims(*k)));
+  Value input = getInput(index, 0);
+  if (llvm::Error error = ModelBuilder::checkAxis(input, axis))
+    return layer.error(llvm::toString(std::move(error)));
+  llvm::Expected<Value> values = builder.addReduction(
+      layer.name, isMax ? ReductionKind::max : ReductionKind::min, input,
+      llvm::ArrayRef<int64_t>{axis}, Value(), /*keepDims=*/true,
+      EmptyAxesMode::noop);
+  if (!values)
+    return layer.error(llvm::toString(values.takeError()));
+  llvm::Expected<Value> indices = builder.addArgReduction(
+      layer.name, input, isMax, axis, /*keepDims=*/true,
+      /*selectLastIndex=*/false, indexType);
+  if (!indices)
+    return layer.error(llvm::toString(indices.takeError()));
+  if (llvm::Error error = setOutput(index, *values))
+    return error;
+  states[index].laterValues = {*indices};
+  return checkOutputPort(layer, cast<TensorType>(indices->getType()),
+                         /*output=*/1);
 }
 
 llvm::Error Importer::importNormalizeL2(size_t index) {

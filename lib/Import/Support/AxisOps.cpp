@@ -19,7 +19,8 @@ using namespace mlir::reduce;
 llvm::Expected<Value> ModelBuilder::addArgReduction(llvm::StringRef node,
                                                     Value input, bool isMax,
                                                     int64_t axis, bool keepDims,
-                                                    bool selectLastIndex) {
+                                                    bool selectLastIndex,
+                                                    Type indexType) {
   // The builder infers the result type from a valid axis.
   if (llvm::Error error = checkAxis(input, axis))
     return std::move(error);
@@ -30,9 +31,10 @@ llvm::Expected<Value> ModelBuilder::addArgReduction(llvm::StringRef node,
   };
   if (isMax)
     return build(create<ArgMaxOp>(node, input, axis, keepDims,
-                                  selectLastIndex));
-  return build(
-      create<ArgMinOp>(node, input, axis, keepDims, selectLastIndex));
+                                  selectLastIndex, NanMode::propagate,
+                                  indexType));
+  return build(create<ArgMinOp>(node, input, axis, keepDims, selectLastIndex,
+                                NanMode::propagate, indexType));
 }
 
 llvm::Expected<Value> ModelBuilder::addScan(llvm::StringRef node,
