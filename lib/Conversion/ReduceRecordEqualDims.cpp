@@ -9,8 +9,9 @@
 // Finds the sizes of a function's arguments that its ops need equal, as
 // classes of equal sizes (union-find): the dims an elementwise op's
 // operands share, the dims a linalg op maps to one loop, the sizes a
-// tensor.empty takes from a tensor.dim, the values an scf.for carries (not
-// what runs under a condition, in an scf.if). When
+// tensor.empty takes from a tensor.dim (not what runs under a condition, in
+// an scf.if; not the values an scf.for carries, whose dynamic sizes may
+// change from one iteration to the next). When
 // an op joins two classes that each hold an argument's dim or a static
 // size, the caller must check that they agree; the joins of one function
 // form a spanning forest, so its checks imply every equality its ops need
@@ -213,14 +214,6 @@ static void visit(EqualSizes &sizes, Operation *op) {
       sizes.joinShapes({linalgOp.getDpsInits()[result.getResultNumber()],
                         result},
                        op);
-    return;
-  }
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-    for (auto [init, iterArg, yielded, result] :
-         llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
-                   yield.getOperands(), forOp.getResults()))
-      sizes.joinShapes({init, iterArg, yielded, result}, op);
     return;
   }
   if (op->hasTrait<OpTrait::Elementwise>() ||

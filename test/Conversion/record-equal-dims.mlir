@@ -96,3 +96,19 @@ func.func @conditional(%x: tensor<?x3xf32>) -> tensor<2xf32> {
   %r = reduce.sum %x axes [1] : tensor<?x3xf32> -> tensor<2xf32>
   return %r : tensor<2xf32>
 }
+
+// -----
+
+/// The dynamic sizes a loop carries may change between iterations: the
+/// init and the yielded value need not agree.
+// CHECK-LABEL: func.func @loop_carried
+// CHECK-NOT: reduce.equal_dims
+// CHECK: scf.for
+func.func @loop_carried(%x: tensor<?xf32>, %y: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %x) -> tensor<?xf32> {
+    scf.yield %y : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}

@@ -116,9 +116,10 @@ def ReduceRecordEqualDimsPass
     nothing in the compiled code checks it, so the caller must. The pass
     finds the classes of equal sizes of each function (the dims an
     elementwise op's operands share, the operand dims a linalg op indexes
-    by one loop, the sizes a `tensor.empty` takes from a `tensor.dim`, the
-    values an `scf.for` carries; not the ops of an `scf.if`, which run
-    under a condition) and records, for each op that joins two
+    by one loop, the sizes a `tensor.empty` takes from a `tensor.dim`, a
+    `tensor.cast` to a static size; not the ops of an `scf.if`, which run
+    under a condition, nor the values an `scf.for` carries, whose dynamic
+    sizes may change between iterations) and records, for each op that joins two
     classes that each hold an argument's dynamic dim or a static size, one
     check in the function attribute `reduce.equal_dims`
     (include/reduce/Conversion/EqualDims.h):
