@@ -159,6 +159,15 @@ public:
     return op;
   }
 
+  /// As create, for an op with one result: returns that result.
+  template <typename OpTy, typename... Args>
+  llvm::Expected<Value> createResult(llvm::StringRef node, Args &&...args) {
+    llvm::Expected<OpTy> op = create<OpTy>(node, std::forward<Args>(args)...);
+    if (!op)
+      return op.takeError();
+    return op->getResult();
+  }
+
   /// Verifies `op` (created by this builder); on failure erases it and
   /// returns its first diagnostic as an error.
   llvm::Error verifyOrErase(Operation *op);

@@ -47,14 +47,11 @@ llvm::Error importArgReduction(bool isMax, bool hasSelectLastIndex,
       attributes.getBool("select_last_index", false);
   if (!selectLastIndex)
     return selectLastIndex.takeError();
-  llvm::Expected<SmallVector<Value>> inputs =
-      importer.lookupInputs(node, 1, 1);
-  if (!inputs)
-    return inputs.takeError();
-  if (!(*inputs)[0])
-    return makeImportError("the input name is empty");
+  llvm::Expected<Value> input = importer.lookupOnlyInput(node);
+  if (!input)
+    return input.takeError();
   llvm::Expected<Value> result = importer.getBuilder().addArgReduction(
-      importer.getNodeName(), (*inputs)[0], isMax, *axis, *keepDims,
+      importer.getNodeName(), *input, isMax, *axis, *keepDims,
       *selectLastIndex);
   if (!result)
     return result.takeError();
@@ -64,12 +61,12 @@ llvm::Error importArgReduction(bool isMax, bool hasSelectLastIndex,
 /// The constant axis input of CumSum: a 0-D (or one-element 1-D) INT32 or
 /// INT64 tensor.
 llvm::Expected<int64_t> readScanAxis(OnnxImporter &importer,
-                                     const std::string &name) {
-  const Buffer *data = importer.getConstantData(name);
-  if (!data)
-    return makeImportError("axis '" + name +
-                           "' must be a constant (an initializer or a "
-                           "folded subgraph)");
+                                     const onnx::NodeProto &node) {
+  llvm::Expected<const Buffer *> constant = importer.getConstantInput(node, 1);
+  if (!constant)
+    return constant.takeError();
+  const Buffer *data = *constant;
+  const std::string &name = node.input(1);
   bool isInt = data->getElementType() == ElementType::i64 ||
                data->getElementType() == ElementType::i32;
   if (!isInt || data->getShape().size() > 1 || data->getNumElements() != 1)
@@ -94,7 +91,7 @@ llvm::Error importCumSum(OnnxImporter &importer, const onnx::NodeProto &node) {
       node.input(1).empty())
     return makeImportError("expected 2 inputs (x, axis), but found " +
                            llvm::Twine(node.input_size()));
-  llvm::Expected<int64_t> axis = readScanAxis(importer, node.input(1));
+  llvm::Expected<int64_t> axis = readScanAxis(importer, node);
   if (!axis)
     return axis.takeError();
   llvm::Expected<Value> input = importer.lookup(node.input(0));

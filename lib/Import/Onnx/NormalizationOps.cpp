@@ -34,14 +34,11 @@ llvm::Error importSoftmax(bool logarithm, bool coerce2d,
   llvm::Expected<int64_t> axis = attributes.getInt("axis", coerce2d ? 1 : -1);
   if (!axis)
     return axis.takeError();
-  llvm::Expected<SmallVector<Value>> inputs =
-      importer.lookupInputs(node, 1, 1);
-  if (!inputs)
-    return inputs.takeError();
-  if (!(*inputs)[0])
-    return makeImportError("the input name is empty");
+  llvm::Expected<Value> input = importer.lookupOnlyInput(node);
+  if (!input)
+    return input.takeError();
   llvm::Expected<Value> result = importer.getBuilder().addSoftmax(
-      importer.getNodeName(), (*inputs)[0], *axis, coerce2d, logarithm);
+      importer.getNodeName(), *input, *axis, coerce2d, logarithm);
   if (!result)
     return result.takeError();
   return importer.define(node.output(0), *result);
@@ -169,15 +166,12 @@ llvm::Error importMvn(OnnxImporter &importer, const onnx::NodeProto &node) {
       attributes.getInts("axes");
   if (!axes)
     return axes.takeError();
-  llvm::Expected<SmallVector<Value>> inputs =
-      importer.lookupInputs(node, 1, 1);
-  if (!inputs)
-    return inputs.takeError();
-  if (!(*inputs)[0])
-    return makeImportError("the input name is empty");
+  llvm::Expected<Value> input = importer.lookupOnlyInput(node);
+  if (!input)
+    return input.takeError();
   SmallVector<int64_t> dims = axes->value_or(SmallVector<int64_t>{0, 2, 3});
   llvm::Expected<Value> result = importer.getBuilder().addMvn(
-      importer.getNodeName(), (*inputs)[0], dims, /*normalizeVariance=*/true,
+      importer.getNodeName(), *input, dims, /*normalizeVariance=*/true,
       /*epsilon=*/1e-9, /*epsInsideSqrt=*/false);
   if (!result)
     return result.takeError();

@@ -279,6 +279,16 @@ OnnxImporter::lookupInputs(const onnx::NodeProto &node, int min, int max) {
   return inputs;
 }
 
+llvm::Expected<Value>
+OnnxImporter::lookupOnlyInput(const onnx::NodeProto &node) {
+  llvm::Expected<SmallVector<Value>> inputs = lookupInputs(node, 1, 1);
+  if (!inputs)
+    return inputs.takeError();
+  if (!inputs->front())
+    return makeImportError("the input name is empty");
+  return inputs->front();
+}
+
 llvm::Expected<bool> OnnxImporter::tryFold(const onnx::NodeProto &node,
                                            const OnnxOp &op) {
   SmallVector<const Buffer *> inputs;

@@ -66,6 +66,8 @@ public:
   /// `min` and `max` of them.
   llvm::Expected<SmallVector<Value>> lookupInputs(const onnx::NodeProto &node,
                                                   int min, int max);
+  /// The value of the one input of `node`, which must be named.
+  llvm::Expected<Value> lookupOnlyInput(const onnx::NodeProto &node);
   /// The static shape of `value` (input `name` of the current node), or an
   /// error.
   llvm::Expected<RankedTensorType> getStaticType(Value value,

@@ -24,37 +24,27 @@ llvm::Expected<Value> ModelBuilder::addArgReduction(llvm::StringRef node,
   // The builder infers the result type from a valid axis.
   if (llvm::Error error = checkAxis(input, axis))
     return std::move(error);
-  auto build = [&](auto op) -> llvm::Expected<Value> {
-    if (!op)
-      return op.takeError();
-    return op->getResult();
-  };
   if (isMax)
-    return build(create<ArgMaxOp>(node, input, axis, keepDims,
+    return createResult<ArgMaxOp>(node, input, axis, keepDims,
                                   selectLastIndex, NanMode::propagate,
-                                  indexType));
-  return build(create<ArgMinOp>(node, input, axis, keepDims, selectLastIndex,
-                                NanMode::propagate, indexType));
+                                  indexType);
+  return createResult<ArgMinOp>(node, input, axis, keepDims, selectLastIndex,
+                                NanMode::propagate, indexType);
 }
 
 llvm::Expected<Value> ModelBuilder::addScan(llvm::StringRef node,
                                             ReductionKind kind, Value input,
                                             int64_t axis, bool exclusive,
                                             bool reverse) {
-  auto build = [&](auto op) -> llvm::Expected<Value> {
-    if (!op)
-      return op.takeError();
-    return op->getResult();
-  };
   switch (kind) {
   case ReductionKind::sum:
-    return build(create<CumSumOp>(node, input, axis, exclusive, reverse));
+    return createResult<CumSumOp>(node, input, axis, exclusive, reverse);
   case ReductionKind::prod:
-    return build(create<CumProdOp>(node, input, axis, exclusive, reverse));
+    return createResult<CumProdOp>(node, input, axis, exclusive, reverse);
   case ReductionKind::min:
-    return build(create<CumMinOp>(node, input, axis, exclusive, reverse));
+    return createResult<CumMinOp>(node, input, axis, exclusive, reverse);
   case ReductionKind::max:
-    return build(create<CumMaxOp>(node, input, axis, exclusive, reverse));
+    return createResult<CumMaxOp>(node, input, axis, exclusive, reverse);
   default:
     return makeImportError("no scan of kind '" +
                            stringifyReductionKind(kind) + "'");

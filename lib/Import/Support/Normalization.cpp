@@ -24,17 +24,11 @@ using namespace mlir::reduce;
 llvm::Expected<Value> ModelBuilder::addSoftmax(llvm::StringRef node,
                                                Value input, int64_t axis,
                                                bool coerce2d, bool logarithm) {
-  if (logarithm) {
-    auto op = create<LogSoftmaxOp>(node, input.getType(), input, axis,
-                                   coerce2d);
-    if (!op)
-      return op.takeError();
-    return op->getResult();
-  }
-  auto op = create<SoftmaxOp>(node, input.getType(), input, axis, coerce2d);
-  if (!op)
-    return op.takeError();
-  return op->getResult();
+  if (logarithm)
+    return createResult<LogSoftmaxOp>(node, input.getType(), input, axis,
+                                      coerce2d);
+  return createResult<SoftmaxOp>(node, input.getType(), input, axis,
+                                 coerce2d);
 }
 
 llvm::Expected<SmallVector<Value>>
@@ -57,25 +51,19 @@ llvm::Expected<Value> ModelBuilder::addRmsNorm(llvm::StringRef node,
                                                Type stashType) {
   if (llvm::Error error = checkAxis(input, axis))
     return std::move(error);
-  auto op = create<RmsNormOp>(node, input, scale, axis,
-                              builder.getF64FloatAttr(epsilon),
-                              TypeAttr::get(stashType));
-  if (!op)
-    return op.takeError();
-  return op->getResult();
+  return createResult<RmsNormOp>(node, input, scale, axis,
+                                 builder.getF64FloatAttr(epsilon),
+                                 TypeAttr::get(stashType));
 }
 
 llvm::Expected<Value>
 ModelBuilder::addMvn(llvm::StringRef node, Value input,
                      llvm::ArrayRef<int64_t> axes, bool normalizeVariance,
                      double epsilon, bool epsInsideSqrt) {
-  auto op = create<MvnOp>(
+  return createResult<MvnOp>(
       node, input.getType(), input, builder.getDenseI64ArrayAttr(axes),
       normalizeVariance, builder.getF64FloatAttr(epsilon),
       epsInsideSqrt ? MvnEpsMode::inside_sqrt : MvnEpsMode::outside_sqrt);
-  if (!op)
-    return op.takeError();
-  return op->getResult();
 }
 
 llvm::Expected<Value> ModelBuilder::addNormalizeL2(llvm::StringRef node,
@@ -83,11 +71,8 @@ llvm::Expected<Value> ModelBuilder::addNormalizeL2(llvm::StringRef node,
                                                    llvm::ArrayRef<int64_t> axes,
                                                    double epsilon,
                                                    bool epsMax) {
-  auto op = create<NormalizeL2Op>(
+  return createResult<NormalizeL2Op>(
       node, input.getType(), input, builder.getDenseI64ArrayAttr(axes),
       builder.getF64FloatAttr(epsilon),
       epsMax ? L2EpsMode::max : L2EpsMode::add);
-  if (!op)
-    return op.takeError();
-  return op->getResult();
 }
