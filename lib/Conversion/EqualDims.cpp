@@ -12,6 +12,7 @@
 
 #include "reduce/Conversion/EqualDims.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,6 +31,27 @@ std::string EqualDimsCheck::describeFailure(int64_t given,
   else
     os << site << " needs size " << expected;
   return text;
+}
+
+Attribute mlir::reduce::getEqualDimsAttr(MLIRContext *context,
+                                        llvm::ArrayRef<EqualDimsCheck> checks) {
+  Builder b(context);
+  SmallVector<Attribute> elements;
+  for (const EqualDimsCheck &check : checks) {
+    SmallVector<NamedAttribute, 3> fields;
+    fields.push_back(b.getNamedAttr(
+        "lhs", b.getDenseI64ArrayAttr({check.argument, check.dim})));
+    if (check.otherArgument)
+      fields.push_back(b.getNamedAttr(
+          "rhs", b.getDenseI64ArrayAttr(
+                     {*check.otherArgument, check.otherDimOrSize})));
+    else
+      fields.push_back(
+          b.getNamedAttr("size", b.getI64IntegerAttr(check.otherDimOrSize)));
+    fields.push_back(b.getNamedAttr("site", b.getStringAttr(check.site)));
+    elements.push_back(b.getDictionaryAttr(fields));
+  }
+  return b.getArrayAttr(elements);
 }
 
 std::optional<std::vector<EqualDimsCheck>>

@@ -52,7 +52,7 @@ struct Anchor {
 /// The classes of equal sizes of one function.
 class EqualSizes {
 public:
-  explicit EqualSizes(func::FuncOp func) : context(func.getContext()) {
+  explicit EqualSizes(func::FuncOp func) {
     for (BlockArgument argument : func.getArguments()) {
       auto type = dyn_cast<RankedTensorType>(argument.getType());
       if (!type)
@@ -119,7 +119,8 @@ public:
     }
   }
 
-  ArrayAttr getChecks() const { return ArrayAttr::get(context, checks); }
+  /// The checks recorded, as reduce.equal_dims holds them.
+  const std::vector<EqualDimsCheck> &getChecks() const { return checks; }
 
 private:
   static constexpr int64_t kIndexValue = -1;
@@ -147,27 +148,19 @@ private:
   }
 
   void record(const Anchor &lhs, const Anchor &rhs, Operation *op) {
-    Builder b(context);
-    SmallVector<NamedAttribute, 3> fields;
-    fields.push_back(
-        b.getNamedAttr("lhs", b.getDenseI64ArrayAttr(
-                                  {*lhs.argument, lhs.dimOrSize})));
-    if (rhs.argument)
-      fields.push_back(b.getNamedAttr(
-          "rhs", b.getDenseI64ArrayAttr({*rhs.argument, rhs.dimOrSize})));
-    else
-      fields.push_back(
-          b.getNamedAttr("size", b.getI64IntegerAttr(rhs.dimOrSize)));
-    fields.push_back(
-        b.getNamedAttr("site", b.getStringAttr(describeCheckSite(op))));
-    checks.push_back(b.getDictionaryAttr(fields));
+    EqualDimsCheck check;
+    check.argument = *lhs.argument;
+    check.dim = lhs.dimOrSize;
+    check.otherArgument = rhs.argument;
+    check.otherDimOrSize = rhs.dimOrSize;
+    check.site = describeCheckSite(op);
+    checks.push_back(std::move(check));
   }
 
-  MLIRContext *context;
   llvm::DenseMap<std::pair<const void *, int64_t>, unsigned> nodes;
   SmallVector<unsigned> parents;
   SmallVector<std::optional<Anchor>> anchors;
-  SmallVector<Attribute> checks;
+  std::vector<EqualDimsCheck> checks;
 };
 } // namespace
 
@@ -241,9 +234,9 @@ struct ReduceRecordEqualDimsPass
       visit(sizes, op);
       return WalkResult::advance();
     });
-    ArrayAttr checks = sizes.getChecks();
-    if (!checks.empty())
-      func->setAttr(kEqualDimsAttrName, checks);
+    if (!sizes.getChecks().empty())
+      func->setAttr(kEqualDimsAttrName,
+                    getEqualDimsAttr(func.getContext(), sizes.getChecks()));
   }
 };
 } // namespace

@@ -42,6 +42,7 @@
 #include "Distribution.h"
 #include "NativeCode.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -197,64 +198,25 @@ static std::string printForKey(ModuleOp module) {
   return text;
 }
 
-/// The check as the metadata of the persistent cache stores it.
-static llvm::json::Value toJSON(const EqualDimsCheck &check) {
-  llvm::json::Object object{{"lhs", llvm::json::Array{check.argument, check.dim}},
-                            {"site", check.site}};
-  if (check.otherArgument)
-    object["rhs"] = llvm::json::Array{*check.otherArgument, check.otherDimOrSize};
-  else
-    object["size"] = check.otherDimOrSize;
-  return std::move(object);
+/// The checks of `fn` from `attr` (reduce.equal_dims), std::nullopt when it
+/// is malformed.
+static std::optional<std::vector<EqualDimsCheck>>
+readEqualDims(Attribute attr, ArrayRef<TensorSignature> arguments) {
+  return parseEqualDims(
+      attr, [&](int64_t i) { return arguments[i].shape.size(); },
+      arguments.size());
 }
 
-/// Reads a check that toJSON stored for a function taking `arguments`.
-static std::optional<EqualDimsCheck>
-equalDimsFromJSON(const llvm::json::Value &value,
-                  ArrayRef<TensorSignature> arguments) {
-  const llvm::json::Object *object = value.getAsObject();
-  if (!object)
-    return std::nullopt;
-  // An argument's dim: [argument, dim] within the signature.
-  auto readDim = [&](StringRef key) -> std::optional<std::pair<int64_t, int64_t>> {
-    const llvm::json::Array *pair = object->getArray(key);
-    if (!pair || pair->size() != 2)
-      return std::nullopt;
-    std::optional<int64_t> argument = (*pair)[0].getAsInteger();
-    std::optional<int64_t> dim = (*pair)[1].getAsInteger();
-    if (!argument || !dim || *argument < 0 ||
-        *argument >= static_cast<int64_t>(arguments.size()) || *dim < 0 ||
-        *dim >= static_cast<int64_t>(arguments[*argument].shape.size()))
-      return std::nullopt;
-    return std::make_pair(*argument, *dim);
-  };
-  std::optional<std::pair<int64_t, int64_t>> lhs = readDim("lhs");
-  std::optional<StringRef> site = object->getString("site");
-  if (!lhs || !site)
-    return std::nullopt;
-  EqualDimsCheck check;
-  std::tie(check.argument, check.dim) = *lhs;
-  check.site = site->str();
-  if (std::optional<std::pair<int64_t, int64_t>> rhs = readDim("rhs")) {
-    check.otherArgument = rhs->first;
-    check.otherDimOrSize = rhs->second;
-  } else if (std::optional<int64_t> size = object->getInteger("size")) {
-    check.otherDimOrSize = *size;
-  } else {
-    return std::nullopt;
-  }
-  return check;
-}
-
-std::string JitModule::writeMetadata() const {
+std::string JitModule::writeMetadata(MLIRContext *context) const {
   llvm::json::Object entries;
   for (const auto &entry : functions) {
     llvm::json::Array sites;
     for (const std::string &site : entry.getValue().checkSites)
       sites.push_back(site);
-    llvm::json::Array equalDims;
-    for (const EqualDimsCheck &check : entry.getValue().equalDims)
-      equalDims.push_back(toJSON(check));
+    // The checks as reduce.equal_dims prints them.
+    std::string equalDims;
+    llvm::raw_string_ostream(equalDims)
+        << getEqualDimsAttr(context, entry.getValue().equalDims);
     entries[entry.getKey()] =
         llvm::json::Object{{"check_sites", std::move(sites)},
                            {"equal_dims", std::move(equalDims)}};
@@ -268,7 +230,7 @@ std::string JitModule::writeMetadata() const {
   return text;
 }
 
-bool JitModule::readMetadata(StringRef json) {
+bool JitModule::readMetadata(StringRef json, MLIRContext *context) {
   Expected<llvm::json::Value> value = llvm::json::parse(json);
   if (!value) {
     llvm::consumeError(value.takeError());
@@ -291,17 +253,22 @@ bool JitModule::readMetadata(StringRef json) {
     const llvm::json::Object *stored = entries->getObject(entry.getKey());
     const llvm::json::Array *sites =
         stored ? stored->getArray("check_sites") : nullptr;
-    const llvm::json::Array *equalDims =
-        stored ? stored->getArray("equal_dims") : nullptr;
-    if (!sites || !equalDims)
+    std::optional<StringRef> equalDimsText =
+        stored ? stored->getString("equal_dims") : std::nullopt;
+    if (!sites || !equalDimsText)
       return false;
-    for (const llvm::json::Value &value : *equalDims) {
-      std::optional<EqualDimsCheck> check =
-          equalDimsFromJSON(value, entry.getValue().arguments);
-      if (!check)
-        return false;
-      equalDimsByFunction[entry.getKey()].push_back(std::move(*check));
+    Attribute equalDimsAttr;
+    {
+      // Damaged metadata is a cache miss, not a diagnostic of the module.
+      ScopedDiagnosticHandler quiet(context,
+                                    [](Diagnostic &) { return success(); });
+      equalDimsAttr = parseAttribute(*equalDimsText, context);
     }
+    std::optional<std::vector<EqualDimsCheck>> equalDims =
+        readEqualDims(equalDimsAttr, entry.getValue().arguments);
+    if (!equalDims)
+      return false;
+    equalDimsByFunction[entry.getKey()] = std::move(*equalDims);
     std::vector<std::string> &checkSites = sitesByFunction[entry.getKey()];
     for (const llvm::json::Value &site : *sites) {
       std::optional<StringRef> text = site.getAsString();
@@ -582,7 +549,7 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
                                   options.optLevel, hostProfile, *machine)
                  .digest();
     std::optional<CachedObject> entry = cache->load(digest, jit->cacheProblem);
-    if (entry && jit->readMetadata(entry->metadata))
+    if (entry && jit->readMetadata(entry->metadata, module->getContext()))
       object = std::move(entry->object);
     else if (entry)
       jit->cacheProblem = "malformed metadata";
@@ -602,9 +569,8 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
       JitFunction &fn = entry.getValue();
       fn.checkSites = lowered->checkSites.lookup(entry.getKey());
       if (Attribute attr = lowered->equalDims.lookup(entry.getKey())) {
-        std::optional<std::vector<EqualDimsCheck>> checks = parseEqualDims(
-            attr, [&](int64_t i) { return fn.arguments[i].shape.size(); },
-            fn.arguments.size());
+        std::optional<std::vector<EqualDimsCheck>> checks =
+            readEqualDims(attr, fn.arguments);
         if (!checks)
           return llvm::createStringError(
               "function '" + fn.name + "': malformed " + kEqualDimsAttrName +
@@ -615,7 +581,8 @@ JitModule::compileOwned(OwningOpRef<ModuleOp> module,
     object = std::move(lowered->object);
     if (cache)
       if (llvm::Error err =
-              cache->store(digest, jit->writeMetadata(), object->getBuffer()))
+              cache->store(digest, jit->writeMetadata(module->getContext()),
+                           object->getBuffer()))
         jit->cacheProblem = llvm::toString(std::move(err));
   }
 

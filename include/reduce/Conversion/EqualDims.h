@@ -30,6 +30,7 @@
 #define REDUCE_CONVERSION_EQUALDIMS_H
 
 #include "mlir/IR/Attributes.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
@@ -63,6 +64,10 @@ struct EqualDimsCheck {
   /// at m.mlir:2:8 needs them equal".
   std::string describeFailure(int64_t given, int64_t expected) const;
 };
+
+/// Returns the `reduce.equal_dims` attribute holding `checks`.
+Attribute getEqualDimsAttr(MLIRContext *context,
+                           llvm::ArrayRef<EqualDimsCheck> checks);
 
 /// Returns the checks of the `reduce.equal_dims` attribute `attr` of a
 /// function taking `numArguments` arguments whose ranks are `rankOf(i)`;

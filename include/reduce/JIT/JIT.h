@@ -242,8 +242,8 @@ private:
   /// The entry metadata the compiled code needs besides its signature (the
   /// runtime-check sites, the target, the libraries), as the persistent
   /// cache stores it, and its reading back (false if malformed).
-  std::string writeMetadata() const;
-  bool readMetadata(llvm::StringRef json);
+  std::string writeMetadata(MLIRContext *context) const;
+  bool readMetadata(llvm::StringRef json, MLIRContext *context);
 
   std::unique_ptr<MLIRContext> context;
   std::unique_ptr<LoadedObject> code;
